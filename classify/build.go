@@ -1,0 +1,101 @@
+package classify
+
+import (
+	"context"
+
+	"github.com/toolerr/toolerr"
+)
+
+// Classify classifies o and builds the error: the code's definition from the
+// registry, the decided retryability and delay, the vendor's field and
+// message (through the message filter only), and upstream set to the
+// vendor, status, code and request id. The Go error o.Err becomes the cause.
+// Unmapped outcomes are reported to the observer.
+func (c *Classifier) Classify(ctx context.Context, o Outcome) *toolerr.Error {
+	d := c.Decide(o)
+	if d.Unmapped && c.observer != nil {
+		c.observer.Unmapped(ctx, Unmapped{
+			Vendor:     cut(o.Vendor, 128),
+			VendorCode: cut(o.VendorCode, 128),
+			Status:     o.Status,
+			Code:       d.Code,
+		})
+	}
+	return c.Build(d, o)
+}
+
+// Build builds the error of a decision made by [Classifier.Decide] on o.
+func (c *Classifier) Build(d Decision, o Outcome) *toolerr.Error {
+	detail := d.detail
+	if c.filter != nil && o.Message != "" {
+		detail = c.filter(o.Message)
+	}
+	e := c.reg.New(d.Code, detail).WithCause(o.Err)
+	e.Retryable = d.Retryable
+	e.RetryAfter = 0
+	if d.Retryable {
+		e.RetryAfter = d.Delay
+		if e.RetryAfter == 0 && e.RetryPolicy != nil && e.RetryPolicy.Strategy == toolerr.StrategyRetryAfter {
+			e.RetryAfter = e.RetryPolicy.BaseDelay
+		}
+	}
+	if o.Field != "" {
+		if c.filter != nil {
+			e.Field = c.filter(o.Field)
+		} else if plainToken(o.Field, toolerr.MaxFieldLen) {
+			e.Field = o.Field
+		}
+	}
+	if o.Vendor != "" || o.Status > 0 {
+		u := toolerr.Upstream{Vendor: "unknown", Status: o.Status}
+		if plainToken(o.Vendor, toolerr.MaxNameLen) {
+			u.Vendor = o.Vendor
+		}
+		if plainToken(o.VendorCode, toolerr.MaxNameLen) {
+			u.Code = o.VendorCode
+		}
+		if plainToken(o.RequestID, toolerr.MaxIDLen) {
+			u.RequestID = o.RequestID
+		}
+		e.Upstream = &u
+	}
+	return e
+}
+
+// GoError classifies a Go error that a call returned instead of a response.
+// ok is false when no rule knows err; the caller decides what an unknown
+// error is (the middleware makes it INTERNAL_ERROR).
+func (c *Classifier) GoError(ctx context.Context, err error, method string, idempotent bool) (*toolerr.Error, bool) {
+	if err == nil {
+		return nil, false
+	}
+	if e, ok := toolerr.From(err); ok {
+		return e, true
+	}
+	if _, ok := goErrorRow(err); !ok {
+		return nil, false
+	}
+	return c.Classify(ctx, Outcome{Method: method, Idempotent: idempotent, Err: err}), true
+}
+
+// plainToken reports whether s is short printable ASCII with no spaces,
+// quotes or angle brackets: safe to show as an identifier without filtering.
+func plainToken(s string, max int) bool {
+	if s == "" || len(s) > max {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if b := s[i]; b <= ' ' || b >= 0x7f || b == '"' || b == '\'' || b == '<' || b == '>' || b == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// cut bounds s to max bytes.
+func cut(s string, max int) string {
+	if len(s) > max {
+		return s[:max]
+	}
+	return s
+}

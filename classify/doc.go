@@ -1,0 +1,24 @@
+// Package classify is the one central mapping from a downstream outcome to a
+// *toolerr.Error: an HTTP status, vendor headers, a vendor error code read
+// by a translator, or a Go network or context error.
+//
+// Precedence, most specific first:
+//
+//  1. A vendor code a translator read and registered with
+//     [Classifier.RegisterVendor].
+//  2. Header evidence that decides the case whatever the status: a bot
+//     challenge (cf-mitigated: challenge) is a policy block, a 403 with
+//     x-ratelimit-remaining: 0 is a rate limit, Stripe-Should-Retry and
+//     x-should-retry set retryability.
+//  3. The status table (see [StatusCode]).
+//  4. Go errors: cancellation, deadlines and timeouts, refused and reset
+//     connections, unexpected EOF, DNS and TLS failures.
+//  5. UPSTREAM_UNCLASSIFIED, not retryable, reported to the [Observer].
+//
+// A timeout, or a dropped connection after the request may have been sent,
+// leaves the outcome unknown: such errors are retryable only when the call
+// was idempotent (a safe or idempotent method, or an idempotency key).
+//
+// Delays are read in one place ([ParseDelay], [RetryDelay], [ResetDelay])
+// and capped (60 s by default).
+package classify

@@ -1,0 +1,63 @@
+package classify
+
+import (
+	"net/http"
+	"time"
+)
+
+// Outcome is what happened on one downstream call, as far as a translator or
+// the caller could tell. Every field is optional; the zero Outcome classifies
+// as UPSTREAM_UNCLASSIFIED.
+type Outcome struct {
+	// Method is the request method; it decides whether an unknown outcome
+	// (a timeout) may be retried. Empty means GET.
+	Method string
+	// Idempotent is true when the request carried an idempotency key, so any
+	// method may be retried.
+	Idempotent bool
+	// Status is the downstream HTTP status, 0 when no response arrived.
+	Status int
+	// Header holds the downstream response headers, if any.
+	Header http.Header
+	// Vendor names the downstream service ("stripe"); it scopes VendorCode.
+	Vendor string
+	// VendorCode is the vendor's own error code, as the translator read it.
+	VendorCode string
+	// Message is the vendor's error message. It is untrusted text: it reaches
+	// Error.Detail only through the classifier's message filter.
+	Message string
+	// Field is the vendor's reference to the offending input.
+	Field string
+	// RequestID is the vendor's request id.
+	RequestID string
+	// Delay is a delay the translator read from the body (Google RetryInfo,
+	// Shopify throttle maths); it wins over delay headers.
+	Delay time.Duration
+	// Evidence is what the translator decided from vendor specifics.
+	Evidence Evidence
+	// Err is the Go error of the call, when it failed before a response.
+	Err error
+}
+
+// Evidence is a fact about a response that decides its classification
+// whatever its status.
+type Evidence struct {
+	// RateLimited: the response is a rate limit (GitHub's 403 secondary limit).
+	RateLimited bool
+	// Challenge: the response is a bot or WAF challenge, a policy block.
+	Challenge bool
+	// Retry is the vendor's explicit retry advice.
+	Retry RetryAdvice
+}
+
+// RetryAdvice is a vendor's explicit word on whether to retry.
+type RetryAdvice int
+
+const (
+	// AdviceNone: the vendor said nothing.
+	AdviceNone RetryAdvice = iota
+	// AdviceRetry: the vendor says the same request may succeed if retried.
+	AdviceRetry
+	// AdviceDoNotRetry: the vendor says a retry will fail the same way.
+	AdviceDoNotRetry
+)

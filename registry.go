@@ -1,0 +1,204 @@
+package toolerr
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// Registry holds code definitions. A registry may extend a parent: lookups
+// fall back to the parent, and a code defined in the parent cannot be defined
+// again. Services keep their own codes in a registry that extends [Default].
+//
+// A Registry is safe for concurrent use. Lookups never take a lock: the
+// definitions are replaced as a whole on every registration.
+type Registry struct {
+	parent   *Registry
+	docsBase string
+	sealed   bool
+
+	mu   sync.Mutex // serialises Register
+	defs atomic.Pointer[map[string]*Def]
+}
+
+// RegistryOption configures a [Registry].
+type RegistryOption func(*Registry)
+
+// WithDocsBase sets the URL prefix of code documentation: a code without a
+// DocsURL of its own gets base+CODE as docs_url and as the problem type.
+// Without a base, the type is "urn:toolerr:CODE" and docs_url is omitted.
+func WithDocsBase(base string) RegistryOption {
+	return func(r *Registry) { r.docsBase = base }
+}
+
+// NewRegistry returns an empty registry that extends parent (nil for none).
+func NewRegistry(parent *Registry, opts ...RegistryOption) *Registry {
+	r := &Registry{parent: parent}
+	for _, o := range opts {
+		o(r)
+	}
+	empty := map[string]*Def{}
+	r.defs.Store(&empty)
+	return r
+}
+
+// errSealed is returned by Register on the built-in registry.
+var errSealed = errors.New("toolerr: the default registry is sealed; register into NewRegistry(toolerr.Default())")
+
+// Register validates and adds definitions, all or none. It reports every
+// problem found: codes that are not SCREAMING_SNAKE, already defined here or
+// in a parent, or defined twice in defs; unknown categories or severities;
+// statuses outside 400–599; retryable codes in categories that cannot be
+// retried; missing title or hints; deprecated codes without a registered
+// replacement and a removal date.
+func (r *Registry) Register(defs ...Def) error {
+	if r.sealed {
+		return errSealed
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	next := maps.Clone(*r.defs.Load())
+	batch := make(map[string]*Def, len(defs))
+	for _, d := range defs {
+		d := d.withDefaults()
+		batch[d.Code] = &d
+	}
+	known := func(code string) bool {
+		_, inBatch := batch[code]
+		_, inRegistry := r.lookup(code)
+		return inBatch || inRegistry
+	}
+	var errs []error
+	seen := make(map[string]bool, len(defs))
+	for _, d := range defs {
+		if seen[d.Code] {
+			errs = append(errs, fmt.Errorf("%s: defined twice", d.Code))
+		}
+		seen[d.Code] = true
+		if _, dup := r.lookup(d.Code); dup {
+			errs = append(errs, fmt.Errorf("%s: already registered", d.Code))
+		}
+		if err := batch[d.Code].validate(known); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("toolerr: register: %w", err)
+	}
+	maps.Copy(next, batch)
+	r.defs.Store(&next)
+	return nil
+}
+
+// lookup finds the registered definition of code here or in a parent.
+func (r *Registry) lookup(code string) (*Def, bool) {
+	for reg := r; reg != nil; reg = reg.parent {
+		if d, ok := (*reg.defs.Load())[code]; ok {
+			return d, true
+		}
+	}
+	return nil, false
+}
+
+// Lookup returns a copy of the definition of code, here or in a parent.
+func (r *Registry) Lookup(code string) (Def, bool) {
+	d, ok := r.lookup(code)
+	if !ok {
+		return Def{}, false
+	}
+	return d.withDefaults(), true
+}
+
+// Defs returns copies of every definition, the parents' included, sorted by code.
+func (r *Registry) Defs() []Def {
+	var out []Def
+	for reg := r; reg != nil; reg = reg.parent {
+		for _, d := range *reg.defs.Load() {
+			out = append(out, d.withDefaults())
+		}
+	}
+	slices.SortFunc(out, func(a, b Def) int {
+		switch {
+		case a.Code < b.Code:
+			return -1
+		case a.Code > b.Code:
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// New builds an error of a registered code with this occurrence's detail
+// (the code's title when detail is empty). An unregistered code is a
+// programming error: New then returns INTERNAL_ERROR whose Go cause names the
+// unknown code, so the mistake shows in logs but never panics.
+func (r *Registry) New(code, detail string) *Error {
+	d, ok := r.lookup(code)
+	if !ok {
+		return r.internal().WithCause(fmt.Errorf("toolerr: code %q is not registered", truncateForError(code)))
+	}
+	return r.build(d, detail)
+}
+
+// internal returns INTERNAL_ERROR from this registry's chain, else the built-in one.
+func (r *Registry) internal() *Error {
+	if d, ok := r.lookup(CodeInternal); ok {
+		return r.build(d, "")
+	}
+	d, _ := Default().lookup(CodeInternal)
+	return Default().build(d, "")
+}
+
+func (r *Registry) build(d *Def, detail string) *Error {
+	if detail == "" {
+		detail = d.Title
+	}
+	docs := d.DocsURL
+	if docs == "" && r.docsBase != "" {
+		docs = r.docsBase + d.Code
+	}
+	typ := docs
+	if typ == "" {
+		typ = "urn:toolerr:" + d.Code
+	}
+	e := &Error{
+		Type:         typ,
+		Title:        d.Title,
+		Status:       d.Status,
+		Detail:       detail,
+		Code:         d.Code,
+		Category:     d.Category,
+		Severity:     d.Severity,
+		Retryable:    d.Retryable,
+		Hint:         d.Hint,
+		HumanHint:    d.HumanHint,
+		Suggestions:  slices.Clone(d.Repair),
+		Actions:      slices.Clone(d.Actions),
+		DocsURL:      docs,
+		RelatedCodes: slices.Clone(d.Related),
+	}
+	if d.Retryable {
+		p := d.Retry
+		e.RetryPolicy = &p
+		if p.Strategy == StrategyRetryAfter {
+			// Codes that say "wait, then retry" always carry a delay; until
+			// the occurrence knows a better one, the documented base is it.
+			e.RetryAfter = p.BaseDelay
+		}
+	}
+	return e
+}
+
+// Kind returns the category and default retryability of a registered code
+// without copying its definition, for classifiers on hot paths.
+func (r *Registry) Kind(code string) (category Category, retryable bool, ok bool) {
+	d, ok := r.lookup(code)
+	if !ok {
+		return "", false, false
+	}
+	return d.Category, d.Retryable, true
+}

@@ -1,0 +1,237 @@
+package toolerr
+
+import (
+	"strconv"
+	"time"
+)
+
+// AppendJSON appends the RFC 9457 problem object of e to dst: the standard
+// members, then the contract's extension members, flat. Empty optional
+// members are omitted. The rendering always satisfies [Validate] when e has
+// a request id: text members are cut to their limits at a rune boundary, a
+// JSON-valued member whose encoding is over its limit or not encodable is
+// dropped, at most [MaxItems] item errors are written, and a missing
+// required member gets its contract default (category internal, severity
+// error, status 500, the code as title, the title as detail).
+//
+// The Go cause is never written.
+func (e *Error) AppendJSON(dst []byte) []byte {
+	return e.appendMembers(append(dst, '{'), -1)
+}
+
+// AppendEnvelope appends the envelope rendering {"ok":false,"error":{…}}.
+func (e *Error) AppendEnvelope(dst []byte) []byte {
+	dst = append(dst, `{"ok":false,"error":`...)
+	dst = e.AppendJSON(dst)
+	return append(dst, '}')
+}
+
+// MarshalJSON implements json.Marshaler with the problem object rendering.
+func (e *Error) MarshalJSON() ([]byte, error) {
+	return e.AppendJSON(make([]byte, 0, 1024)), nil
+}
+
+// appendMembers writes the members of e after an opening brace and closes
+// the object. index >= 0 renders an item of a batch: the index comes first
+// and the request-scoped members (ids, instance, items) are left out.
+func (e *Error) appendMembers(dst []byte, index int) []byte {
+	code := e.Code
+	if !ValidCode(code) {
+		code = CodeInternal
+	}
+	title := e.Title
+	if title == "" {
+		title = code
+	}
+	if index >= 0 {
+		dst = append(dst, `"index":`...)
+		dst = strconv.AppendInt(dst, int64(index), 10)
+		dst = append(dst, ',')
+	}
+	dst = append(dst, `"type":`...)
+	if e.Type != "" {
+		dst = appendString(dst, e.Type, MaxURILen)
+	} else {
+		dst = append(dst, `"urn:toolerr:`...)
+		dst = append(dst, code...)
+		dst = append(dst, '"')
+	}
+	dst = appendMember(dst, "title", title, MaxTitleLen)
+	status := e.Status
+	if status < 400 || status > 599 {
+		status = 500
+	}
+	dst = append(dst, `,"status":`...)
+	dst = strconv.AppendInt(dst, int64(status), 10)
+	detail := e.Detail
+	if detail == "" {
+		detail = title
+	}
+	dst = appendMember(dst, "detail", detail, MaxDetailLen)
+	if index < 0 {
+		dst = appendOptional(dst, "instance", e.Instance, MaxURILen)
+	}
+	dst = append(dst, `,"code":"`...)
+	dst = append(dst, code...)
+	category := e.Category
+	if !category.Valid() {
+		category = CategoryInternal
+	}
+	dst = append(dst, `","category":"`...)
+	dst = append(dst, category...)
+	severity := e.Severity
+	if !severity.Valid() {
+		severity = SeverityError
+	}
+	dst = append(dst, `","severity":"`...)
+	dst = append(dst, severity...)
+	dst = append(dst, `","retryable":`...)
+	dst = strconv.AppendBool(dst, e.Retryable)
+	if e.RetryAfter > 0 {
+		dst = append(dst, `,"retry_after_ms":`...)
+		dst = strconv.AppendInt(dst, ceilMillis(e.RetryAfter), 10)
+	}
+	dst = appendOptional(dst, "field", e.Field, MaxFieldLen)
+	dst = appendValueMember(dst, "allowed_values", e.AllowedValues, MaxValueLen)
+	dst = appendValueMember(dst, "suggested_value", e.SuggestedValue, MaxValueLen)
+	dst = appendOptional(dst, "hint", e.Hint, MaxHintLen)
+	dst = appendOptional(dst, "human_hint", e.HumanHint, MaxHintLen)
+	dst = appendList(dst, "suggestions", e.Suggestions, nil)
+	dst = appendList(dst, "actions", e.Actions, ValidAction)
+	dst = appendOptional(dst, "docs_url", e.DocsURL, MaxURILen)
+	dst = appendList(dst, "related_codes", e.RelatedCodes, ValidCode)
+	if len(e.Details) > 0 {
+		dst = appendValueMember(dst, "details", e.Details, MaxObjectLen)
+	}
+	dst = appendValueMember(dst, "example_request", e.ExampleRequest, MaxObjectLen)
+	if p := e.RetryPolicy; p != nil && e.Retryable {
+		dst = append(dst, `,"retry_policy":{"strategy":`...)
+		dst = appendString(dst, string(p.Strategy), MaxNameLen)
+		dst = append(dst, `,"base_ms":`...)
+		dst = strconv.AppendInt(dst, ceilMillis(p.BaseDelay), 10)
+		dst = append(dst, `,"max_attempts":`...)
+		dst = strconv.AppendInt(dst, int64(max(p.MaxAttempts, 1)), 10)
+		dst = append(dst, `,"idempotency_required":`...)
+		dst = strconv.AppendBool(dst, p.IdempotencyRequired)
+		dst = append(dst, '}')
+	}
+	if in := e.Intent; in != nil {
+		dst = append(dst, `,"intent":{"operation":`...)
+		dst = appendString(dst, in.Operation, MaxIntentFieldLen)
+		dst = appendOptional(dst, "resource_id", in.ResourceID, MaxIntentFieldLen)
+		dst = appendOptional(dst, "state", in.State, MaxIntentFieldLen)
+		dst = appendOptional(dst, "recovery", in.Recovery, MaxIntentFieldLen)
+		dst = append(dst, '}')
+	}
+	dst = appendOptional(dst, "tool", e.Tool, MaxNameLen)
+	if u := e.Upstream; u != nil {
+		dst = append(dst, `,"upstream":{"vendor":`...)
+		dst = appendString(dst, u.Vendor, MaxNameLen)
+		if u.Status > 0 {
+			dst = append(dst, `,"status":`...)
+			dst = strconv.AppendInt(dst, int64(u.Status), 10)
+		}
+		dst = appendOptional(dst, "code", u.Code, MaxNameLen)
+		dst = appendOptional(dst, "request_id", u.RequestID, MaxIDLen)
+		dst = append(dst, '}')
+	}
+	if index < 0 {
+		dst = appendItems(dst, e.Errors)
+		dst = appendOptional(dst, "trace_id", e.TraceID, MaxIDLen)
+		dst = appendOptional(dst, "request_id", e.RequestID, MaxIDLen)
+	}
+	return append(dst, '}')
+}
+
+func appendItems(dst []byte, items []ItemError) []byte {
+	n := 0
+	for _, it := range items {
+		if it.Err == nil || it.Index < 0 {
+			continue
+		}
+		if n == MaxItems {
+			break
+		}
+		if n == 0 {
+			dst = append(dst, `,"errors":[`...)
+		} else {
+			dst = append(dst, ',')
+		}
+		dst = it.Err.appendMembers(append(dst, '{'), it.Index)
+		n++
+	}
+	if n > 0 {
+		dst = append(dst, ']')
+	}
+	return dst
+}
+
+// appendMember appends ,"name":"value".
+func appendMember(dst []byte, name, value string, max int) []byte {
+	dst = append(dst, ',', '"')
+	dst = append(dst, name...)
+	dst = append(dst, '"', ':')
+	return appendString(dst, value, max)
+}
+
+// appendOptional appends the member unless value is empty.
+func appendOptional(dst []byte, name, value string, max int) []byte {
+	if value == "" {
+		return dst
+	}
+	return appendMember(dst, name, value, max)
+}
+
+// appendList appends a list of strings, at most MaxListLen entries, skipping
+// entries that are empty or that valid rejects.
+func appendList(dst []byte, name string, list []string, valid func(string) bool) []byte {
+	n := 0
+	for _, s := range list {
+		if s == "" || (valid != nil && !valid(s)) {
+			continue
+		}
+		if n == MaxListLen {
+			break
+		}
+		if n == 0 {
+			dst = append(dst, ',', '"')
+			dst = append(dst, name...)
+			dst = append(dst, `":[`...)
+		} else {
+			dst = append(dst, ',')
+		}
+		dst = appendString(dst, s, MaxListItemLen)
+		n++
+	}
+	if n > 0 {
+		dst = append(dst, ']')
+	}
+	return dst
+}
+
+// appendValueMember appends a JSON-valued member, or nothing when v is nil,
+// not encodable, or longer than max once encoded.
+func appendValueMember(dst []byte, name string, v any, max int) []byte {
+	if v == nil {
+		return dst
+	}
+	mark := len(dst)
+	dst = append(dst, ',', '"')
+	dst = append(dst, name...)
+	dst = append(dst, '"', ':')
+	valueStart := len(dst)
+	dst, err := appendValue(dst, v)
+	if err != nil || len(dst)-valueStart > max {
+		return dst[:mark]
+	}
+	return dst
+}
+
+// ceilMillis converts d to whole milliseconds, rounding up, so a wait is
+// never shortened by the encoding.
+func ceilMillis(d time.Duration) int64 {
+	if d <= 0 {
+		return 0
+	}
+	return int64((d + time.Millisecond - 1) / time.Millisecond)
+}

@@ -1,0 +1,153 @@
+package toolerr
+
+import (
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Format is the rendering of an error response.
+type Format int
+
+const (
+	// FormatProblem renders RFC 9457 application/problem+json. The default.
+	FormatProblem Format = iota
+	// FormatEnvelope renders {"ok":false,"error":{…}} as application/json,
+	// for agent runtimes that expect one envelope for success and failure.
+	FormatEnvelope
+)
+
+// Media types of the renderings.
+const (
+	ContentTypeProblem  = "application/problem+json"
+	ContentTypeEnvelope = "application/json"
+)
+
+// WriteOption configures [Write].
+type WriteOption func(*writeConfig)
+
+type writeConfig struct {
+	format   Format
+	registry *Registry
+}
+
+// WithFormat sets the rendering used when the request does not ask for
+// problem+json explicitly. Default: [FormatProblem].
+func WithFormat(f Format) WriteOption {
+	return func(c *writeConfig) { c.format = f }
+}
+
+// WithRegistry sets the registry that builds INTERNAL_ERROR for errors that
+// hold no *Error. Default: [Default].
+func WithRegistry(r *Registry) WriteOption {
+	return func(c *writeConfig) { c.registry = r }
+}
+
+var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 2048); return &b }}
+
+// Write renders err as the response to r.
+//
+// An *Error anywhere in err's chain is rendered; any other error, or nil,
+// becomes INTERNAL_ERROR and its text is not rendered. The request id comes
+// from the error, else the context ([RequestID]), else an X-Request-Id
+// already set on w, else a new random one; the trace id from the error, else
+// the context ([TraceID]). The instance defaults to the request path.
+//
+// The rendering is problem+json when the request's Accept names
+// application/problem+json, else the configured format. Headers set:
+// Content-Type, Content-Length, X-Request-Id, Cache-Control: no-store,
+// X-Content-Type-Options: nosniff, and Retry-After in whole seconds, rounded
+// up, when the error carries a delay.
+func Write(w http.ResponseWriter, r *http.Request, err error, opts ...WriteOption) {
+	cfg := writeConfig{registry: Default()}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	e, ok := From(err)
+	if !ok {
+		e = cfg.registry.New(CodeInternal, "").WithCause(err)
+	}
+	filled := *e
+	h := w.Header()
+	if filled.RequestID == "" && r != nil {
+		filled.RequestID = RequestID(r.Context())
+	}
+	if filled.RequestID == "" {
+		filled.RequestID = h.Get("X-Request-Id")
+	}
+	if !ValidRequestID(filled.RequestID) {
+		filled.RequestID = NewRequestID()
+	}
+	if filled.TraceID == "" && r != nil {
+		filled.TraceID = TraceID(r.Context())
+	}
+	if filled.TraceID != "" && !ValidTraceID(filled.TraceID) {
+		filled.TraceID = ""
+	}
+	if filled.Instance == "" && r != nil && r.URL != nil {
+		filled.Instance = r.URL.EscapedPath()
+	}
+
+	format := cfg.format
+	if r != nil && acceptsProblem(r.Header.Get("Accept")) {
+		format = FormatProblem
+	}
+	bp := bufPool.Get().(*[]byte)
+	body := (*bp)[:0]
+	if format == FormatEnvelope {
+		body = filled.AppendEnvelope(body)
+		h.Set("Content-Type", ContentTypeEnvelope)
+	} else {
+		body = filled.AppendJSON(body)
+		h.Set("Content-Type", ContentTypeProblem)
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	h.Set("X-Request-Id", filled.RequestID)
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	if filled.RetryAfter > 0 {
+		h.Set("Retry-After", strconv.FormatInt(retryAfterSeconds(filled.RetryAfter), 10))
+	} else {
+		h.Del("Retry-After")
+	}
+	status := filled.Status
+	if status < 400 || status > 599 {
+		status = http.StatusInternalServerError
+	}
+	w.WriteHeader(status)
+	_, _ = w.Write(body) // a failed write means the client went away; nothing to tell it.
+	if cap(body) <= 64<<10 {
+		*bp = body
+		bufPool.Put(bp)
+	}
+}
+
+// retryAfterSeconds converts a delay to whole seconds, rounded up, as the
+// Retry-After header needs.
+func retryAfterSeconds(d time.Duration) int64 {
+	return int64((d + time.Second - 1) / time.Second)
+}
+
+// acceptsProblem reports whether an Accept header names
+// application/problem+json with a non-zero quality.
+func acceptsProblem(accept string) bool {
+	if !strings.Contains(accept, "problem+json") {
+		return false
+	}
+	for part := range strings.SplitSeq(accept, ",") {
+		mt, params, err := mime.ParseMediaType(strings.TrimSpace(part))
+		if err != nil || mt != ContentTypeProblem {
+			continue
+		}
+		if q, ok := params["q"]; ok {
+			if v, err := strconv.ParseFloat(q, 64); err != nil || v <= 0 {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
