@@ -146,6 +146,8 @@ func (d Def) validate(known func(string) bool) error {
 			bad("a retryable code needs a retry strategy")
 		case d.Retry.BaseDelay <= 0 || d.Retry.MaxAttempts < 2:
 			bad("a retryable code needs a positive base delay and at least 2 attempts")
+		case d.Category == CategoryRateLimit && d.Retry.Strategy != StrategyRetryAfter:
+			bad("a retryable rate_limit code needs the retry_after strategy")
 		}
 	}
 	switch d.Stability {
@@ -167,12 +169,22 @@ func (d Def) validate(known func(string) bool) error {
 }
 
 // ValidAction reports whether a is one of the orchestrator action tags:
-// refresh_auth, human_required, read_state_first, or use_fallback:<tool>.
+// refresh_auth, human_required, read_state_first, or use_fallback:<tool>
+// where the tool name is printable ASCII without spaces or double quotes.
 func ValidAction(a string) bool {
 	switch a {
 	case ActionRefreshAuth, ActionHumanRequired, ActionReadStateFirst:
 		return true
 	}
 	tool, ok := strings.CutPrefix(a, ActionUseFallbackPrefix)
-	return ok && tool != "" && len(a) <= MaxListItemLen && !strings.ContainsAny(tool, " \t\r\n\"")
+	if !ok || tool == "" || len(a) > MaxListItemLen {
+		return false
+	}
+	for i := 0; i < len(tool); i++ {
+		// Printable ASCII other than space and the double quote.
+		if b := tool[i]; b <= ' ' || b >= 0x7f || b == '"' {
+			return false
+		}
+	}
+	return true
 }

@@ -14,17 +14,13 @@ import (
 
 const hexDigits = "0123456789abcdef"
 
-// appendString appends s as a JSON string, cut at a rune boundary to at most
-// max bytes of s (max <= 0: no cut). Like encoding/json it escapes <, > and &
+// appendString appends s as a JSON string, cut at a rune boundary so that
+// the decoded string is at most max bytes (max <= 0: no cut). Like encoding/json it escapes <, > and &
 // (so a body sniffed as HTML stays inert), U+2028 and U+2029, and replaces
 // invalid UTF-8 with U+FFFD.
 func appendString(dst []byte, s string, max int) []byte {
-	if max > 0 && len(s) > max {
-		cut := max
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		s = s[:cut]
+	if max > 0 && len(s) > max/3 {
+		s = cutDecoded(s, max)
 	}
 	dst = append(dst, '"')
 	start := 0
@@ -71,6 +67,26 @@ func appendString(dst []byte, s string, max int) []byte {
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
+}
+
+// cutDecoded returns the longest prefix of s, ending at a rune boundary,
+// whose decoding is at most max bytes, counting each invalid byte as the
+// three bytes of the U+FFFD that replaces it.
+func cutDecoded(s string, max int) string {
+	n := 0
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		width := size
+		if r == utf8.RuneError && size == 1 {
+			width = len(string(utf8.RuneError))
+		}
+		if n+width > max {
+			return s[:i]
+		}
+		n += width
+		i += size
+	}
+	return s
 }
 
 var errUnsupportedValue = errors.New("toolerr: value is not JSON-encodable")

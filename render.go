@@ -2,6 +2,7 @@ package toolerr
 
 import (
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -14,7 +15,10 @@ import (
 // required member gets its contract default (category internal, severity
 // error, status 500, the code as title, the title as detail).
 //
-// The Go cause is never written.
+// Only a valid request id and trace id are written (see [ValidRequestID] and
+// [ValidTraceID]); [Write] always supplies a valid request id. A docs_url
+// that is not an absolute http(s) URL is left out. The Go cause is never
+// written.
 func (e *Error) AppendJSON(dst []byte) []byte {
 	return e.appendMembers(append(dst, '{'), -1)
 }
@@ -85,11 +89,21 @@ func (e *Error) appendMembers(dst []byte, index int) []byte {
 	}
 	dst = append(dst, `","severity":"`...)
 	dst = append(dst, severity...)
+	// Retryable only in a category that can be; a retryable rate limit
+	// always says how long to wait.
+	retryable := e.Retryable && category.CanRetry()
 	dst = append(dst, `","retryable":`...)
-	dst = strconv.AppendBool(dst, e.Retryable)
-	if e.RetryAfter > 0 {
+	dst = strconv.AppendBool(dst, retryable)
+	retryAfter := e.RetryAfter
+	if retryable && category == CategoryRateLimit && retryAfter <= 0 {
+		retryAfter = defaultRateLimitDelay
+		if p := e.RetryPolicy; p != nil && p.BaseDelay > 0 {
+			retryAfter = p.BaseDelay
+		}
+	}
+	if retryAfter > 0 {
 		dst = append(dst, `,"retry_after_ms":`...)
-		dst = strconv.AppendInt(dst, ceilMillis(e.RetryAfter), 10)
+		dst = strconv.AppendInt(dst, ceilMillis(retryAfter), 10)
 	}
 	dst = appendOptional(dst, "field", e.Field, MaxFieldLen)
 	dst = appendValueMember(dst, "allowed_values", e.AllowedValues, MaxValueLen)
@@ -98,13 +112,15 @@ func (e *Error) appendMembers(dst []byte, index int) []byte {
 	dst = appendOptional(dst, "human_hint", e.HumanHint, MaxHintLen)
 	dst = appendList(dst, "suggestions", e.Suggestions, nil)
 	dst = appendList(dst, "actions", e.Actions, ValidAction)
-	dst = appendOptional(dst, "docs_url", e.DocsURL, MaxURILen)
+	if isHTTPURL(e.DocsURL) {
+		dst = appendMember(dst, "docs_url", e.DocsURL, MaxURILen)
+	}
 	dst = appendList(dst, "related_codes", e.RelatedCodes, ValidCode)
 	if len(e.Details) > 0 {
 		dst = appendValueMember(dst, "details", e.Details, MaxObjectLen)
 	}
 	dst = appendValueMember(dst, "example_request", e.ExampleRequest, MaxObjectLen)
-	if p := e.RetryPolicy; p != nil && e.Retryable {
+	if p := e.RetryPolicy; p != nil && retryable && (p.Strategy == StrategyExponential || p.Strategy == StrategyRetryAfter) {
 		dst = append(dst, `,"retry_policy":{"strategy":`...)
 		dst = appendString(dst, string(p.Strategy), MaxNameLen)
 		dst = append(dst, `,"base_ms":`...)
@@ -127,7 +143,7 @@ func (e *Error) appendMembers(dst []byte, index int) []byte {
 	if u := e.Upstream; u != nil {
 		dst = append(dst, `,"upstream":{"vendor":`...)
 		dst = appendString(dst, u.Vendor, MaxNameLen)
-		if u.Status > 0 {
+		if u.Status >= 100 && u.Status <= 599 {
 			dst = append(dst, `,"status":`...)
 			dst = strconv.AppendInt(dst, int64(u.Status), 10)
 		}
@@ -137,8 +153,12 @@ func (e *Error) appendMembers(dst []byte, index int) []byte {
 	}
 	if index < 0 {
 		dst = appendItems(dst, e.Errors)
-		dst = appendOptional(dst, "trace_id", e.TraceID, MaxIDLen)
-		dst = appendOptional(dst, "request_id", e.RequestID, MaxIDLen)
+		if ValidTraceID(e.TraceID) {
+			dst = appendMember(dst, "trace_id", e.TraceID, 0)
+		}
+		if ValidRequestID(e.RequestID) {
+			dst = appendMember(dst, "request_id", e.RequestID, 0)
+		}
 	}
 	return append(dst, '}')
 }
@@ -227,11 +247,49 @@ func appendValueMember(dst []byte, name string, v any, max int) []byte {
 	return dst
 }
 
+// defaultRateLimitDelay is the wait rendered for a retryable rate limit that
+// carries neither a delay nor a retry policy.
+const defaultRateLimitDelay = time.Second
+
 // ceilMillis converts d to whole milliseconds, rounding up, so a wait is
-// never shortened by the encoding.
+// never shortened by the encoding. It cannot overflow.
 func ceilMillis(d time.Duration) int64 {
+	return ceilDiv(d, time.Millisecond)
+}
+
+// ceilDiv returns d/unit rounded up, 0 for d <= 0.
+func ceilDiv(d, unit time.Duration) int64 {
 	if d <= 0 {
 		return 0
 	}
-	return int64((d + time.Millisecond - 1) / time.Millisecond)
+	q := d / unit
+	if d%unit != 0 {
+		q++
+	}
+	return int64(q)
+}
+
+// isHTTPURL reports whether s is an absolute http(s) URL with a host and
+// nothing that needs escaping. Rendering and [Validate] both use it for
+// docs_url.
+func isHTTPURL(s string) bool {
+	rest, ok := strings.CutPrefix(s, "https://")
+	if !ok {
+		rest, ok = strings.CutPrefix(s, "http://")
+	}
+	if !ok || len(s) > MaxURILen {
+		return false
+	}
+	host, _, _ := strings.Cut(rest, "/")
+	host, _, _ = strings.Cut(host, "?")
+	host, _, _ = strings.Cut(host, "#")
+	if host == "" || strings.HasPrefix(host, "@") || strings.HasPrefix(host, ":") {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if b := s[i]; b <= ' ' || b >= 0x7f || b == '"' || b == '<' || b == '>' || b == '\\' {
+			return false
+		}
+	}
+	return true
 }

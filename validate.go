@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
 	"slices"
 	"sync"
 )
@@ -85,7 +84,7 @@ func memberRules() (problem, item map[string]memberRule) {
 		"human_hint":      str(0, MaxHintLen, nil),
 		"suggestions":     list(nil),
 		"actions":         list(ValidAction),
-		"docs_url":        str(0, MaxURILen, absoluteURL),
+		"docs_url":        str(0, MaxURILen, isHTTPURL),
 		"related_codes":   list(ValidCode),
 		"details":         object(MaxObjectLen),
 		"example_request": encodedSize(MaxObjectLen),
@@ -278,9 +277,4 @@ func items(v *validator, path string, value any) {
 		}
 		v.object(p, m, true)
 	}
-}
-
-func absoluteURL(s string) bool {
-	u, err := url.Parse(s)
-	return err == nil && u.Scheme != "" && u.Host != ""
 }

@@ -128,7 +128,7 @@ func Write(w http.ResponseWriter, r *http.Request, err error, opts ...WriteOptio
 // retryAfterSeconds converts a delay to whole seconds, rounded up, as the
 // Retry-After header needs.
 func retryAfterSeconds(d time.Duration) int64 {
-	return int64((d + time.Second - 1) / time.Second)
+	return ceilDiv(d, time.Second)
 }
 
 // acceptsProblem reports whether an Accept header names

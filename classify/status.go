@@ -73,9 +73,10 @@ func statusRow(status int) statusRule {
 		http.StatusRequestHeaderFieldsTooLarge, // 431
 		494:                                    // nginx: request header too large
 		return statusRule{code: toolerr.CodePayloadTooLarge}
-	case http.StatusTeapot: // 418
-		// No defined meaning; some bot filters answer with it. Surface it as
-		// unclassified so the counter shows it rather than guess a cause.
+	case http.StatusTeapot, // 418
+		427: // unassigned by IANA; no service gives it a meaning
+		// No defined meaning (some bot filters answer 418). Surface them as
+		// unclassified so the counter shows them rather than guess a cause.
 		return statusRule{code: toolerr.CodeUpstreamUnclassified}
 	case http.StatusMisdirectedRequest, // 421: resend on another connection
 		http.StatusTooEarly: // 425: replay risk until the TLS handshake completes; a later retry is safe
@@ -112,7 +113,8 @@ func statusRow(status int) statusRule {
 		598, // proxies: network read timeout
 		599: // proxies: network connect timeout
 		return statusRule{code: toolerr.CodeUpstreamTimeout, unknownOutcome: true}
-	case http.StatusHTTPVersionNotSupported, // 505
+	case http.StatusProxyAuthRequired, // 407: the tool's own egress proxy wants credentials; not the caller's to fix
+		http.StatusHTTPVersionNotSupported,       // 505
 		http.StatusVariantAlsoNegotiates,         // 506
 		http.StatusLoopDetected,                  // 508
 		http.StatusNotExtended,                   // 510

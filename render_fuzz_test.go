@@ -1,0 +1,41 @@
+package toolerr
+
+import (
+	"testing"
+	"time"
+)
+
+// FuzzRenderAlwaysValid builds errors from arbitrary field values, including
+// ones no registry would accept, and asserts the property the renderer
+// promises: with a valid request id, whatever the error holds, the body
+// passes Validate and parses back.
+func FuzzRenderAlwaysValid(f *testing.F) {
+	f.Add("VALIDATION_FAILED", "validation", "error", "bad amount", "amount", true, int64(0), 42, "https://docs.example.com/x", "use_fallback:search", "4bf92f3577b34da6a3ce929d0e0e4736", "retry_after")
+	f.Add("RATE_LIMITED", "rate_limit", "fatal", "", "", true, int64(0), 700, "/docs/", "use_fallback:a\fb", "abc", "")
+	f.Add("lower", "oops", "", "\x80\x80\x80\x80", "\xff", false, int64(1<<62), -1, "", "reboot", "00000000000000000000000000000000", "exponential_backoff")
+	f.Add("", "", "", "é", "", true, int64(-5), 100, "http://", "refresh_auth", "", "x")
+	f.Fuzz(func(t *testing.T, code, category, severity, detail, field string, retryable bool, retryAfter int64, upstreamStatus int, docs, action, traceID, strategy string) {
+		e := &Error{
+			Code: code, Category: Category(category), Severity: Severity(severity),
+			Title: detail, Detail: detail + detail, Field: field, Hint: detail, HumanHint: field,
+			Retryable: retryable, RetryAfter: time.Duration(retryAfter), DocsURL: docs, Type: docs,
+			Actions: []string{action}, RelatedCodes: []string{code}, Suggestions: []string{detail},
+			Instance: detail, Tool: field, TraceID: traceID, RequestID: "req-1",
+			Upstream:    &Upstream{Vendor: field, Status: upstreamStatus, Code: detail, RequestID: field},
+			RetryPolicy: &RetryPolicy{Strategy: RetryStrategy(strategy), BaseDelay: time.Duration(retryAfter), MaxAttempts: upstreamStatus},
+			Intent:      &Intent{Operation: detail, State: field},
+			Details:     map[string]any{detail: field},
+			Errors:      []ItemError{{Index: 0, Err: &Error{Code: code, Category: Category(category), Retryable: retryable, Detail: field}}},
+		}
+		body := e.AppendJSON(nil)
+		if err := Validate(body); err != nil {
+			t.Fatalf("rendering fails the contract: %v\n%s", err, body)
+		}
+		if err := Validate(e.AppendEnvelope(nil)); err != nil {
+			t.Fatalf("envelope fails the contract: %v", err)
+		}
+		if _, err := Parse(body); err != nil {
+			t.Fatalf("rendering does not parse: %v\n%s", err, body)
+		}
+	})
+}
