@@ -3,6 +3,7 @@ module github.com/toolerr/toolerr
 go 1.26
 
 require (
+	github.com/go-chi/chi/v5 v5.5.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/stretchr/testify v1.12.1
 )
