@@ -10,7 +10,7 @@ import (
 // behind an upstream call would return.
 func benchError() *Error {
 	return Default().New(CodeRateLimited, "The carrier API allows 10 label requests per second; this call was the 11th.").
-		WithRetryAfter(1500*time.Millisecond).
+		WithRetryAfter(1500 * time.Millisecond).
 		WithField("shipments/3/weight_kg").
 		WithAllowedValues(Range{Minimum: 0.1, Maximum: 70}).
 		WithSuggestedValue(70).
