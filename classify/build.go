@@ -30,7 +30,10 @@ func (c *Classifier) Build(d Decision, o Outcome) *toolerr.Error {
 	if c.filter != nil && o.Message != "" {
 		detail = c.filter(o.Message)
 	}
-	e := c.reg.New(d.Code, detail).WithCause(o.Err)
+	e := c.reg.New(d.Code, detail)
+	if o.Err != nil {
+		e = e.WithCause(o.Err)
+	}
 	e.Retryable = d.Retryable
 	e.RetryAfter = 0
 	if d.Retryable {
