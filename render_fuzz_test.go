@@ -39,3 +39,25 @@ func FuzzRenderAlwaysValid(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParse feeds arbitrary bodies to Parse and Validate: neither may panic,
+// and whatever Parse accepts re-renders to a body that passes Validate.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(`{"type":"urn:toolerr:NOT_FOUND","title":"t","status":404,"detail":"d","code":"NOT_FOUND","category":"not_found","severity":"error","retryable":false,"request_id":"r"}`))
+	f.Add([]byte(`{"ok":false,"error":{"code":"RATE_LIMITED","category":"rate_limit","status":429,"retryable":true,"retry_after_ms":9223372036854775807}}`))
+	f.Add([]byte(`{"code":"X","category":"validation","status":400,"errors":[{"index":-1},{"index":2,"code":"Y","category":"oops"}]}`))
+	f.Add([]byte(`{"ok":true}`))
+	f.Add([]byte(`[]`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		_ = Validate(body)
+		e, err := Parse(body)
+		if err != nil {
+			return
+		}
+		out := e.WithRequestID("req-1").AppendJSON(nil)
+		if err := Validate(out); err != nil {
+			t.Fatalf("a parsed error re-renders outside the contract: %v\n%s", err, out)
+		}
+	})
+}
+
