@@ -60,4 +60,3 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
-
