@@ -72,15 +72,11 @@ func Write(w http.ResponseWriter, r *http.Request, err error, opts ...WriteOptio
 	}
 	filled := *e
 	h := w.Header()
-	if filled.RequestID == "" && r != nil {
-		filled.RequestID = RequestID(r.Context())
+	ctxID := ""
+	if r != nil {
+		ctxID = RequestID(r.Context())
 	}
-	if filled.RequestID == "" {
-		filled.RequestID = h.Get("X-Request-Id")
-	}
-	if !ValidRequestID(filled.RequestID) {
-		filled.RequestID = NewRequestID()
-	}
+	filled.RequestID = firstValidRequestID(filled.RequestID, ctxID, h.Get("X-Request-Id"))
 	if filled.TraceID == "" && r != nil {
 		filled.TraceID = TraceID(r.Context())
 	}
@@ -123,6 +119,17 @@ func Write(w http.ResponseWriter, r *http.Request, err error, opts ...WriteOptio
 		*bp = body
 		bufPool.Put(bp)
 	}
+}
+
+// firstValidRequestID returns the first candidate that [ValidRequestID]
+// accepts, else a new random id.
+func firstValidRequestID(candidates ...string) string {
+	for _, id := range candidates {
+		if ValidRequestID(id) {
+			return id
+		}
+	}
+	return NewRequestID()
 }
 
 // retryAfterSeconds converts a delay to whole seconds, rounded up, as the
