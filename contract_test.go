@@ -178,3 +178,34 @@ func TestAppendStringMatchesEncodingJSON(t *testing.T) {
 		assert.Equal(t, string(want), string(appendString(nil, s, 0)), "%q", s)
 	}
 }
+
+func TestWriteRequestIDPrecedence(t *testing.T) {
+	tests := []struct {
+		name, own, ctx, header, want string
+	}{
+		{"error's own", "own-1", "ctx-1", "hdr-1", "own-1"},
+		{"context next", "", "ctx-1", "hdr-1", "ctx-1"},
+		{"invalid own falls to context", "bad id", "ctx-1", "", "ctx-1"},
+		{"header last", "", "", "hdr-1", "hdr-1"},
+		{"invalid everywhere is generated", "a b", "c\nd", "\"e\"", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := httptest.NewRecorder()
+			rec.Header().Set("X-Request-Id", tc.header)
+			req := httptest.NewRequest(http.MethodGet, "/", nil)
+			req = req.WithContext(WithRequestID(req.Context(), tc.ctx))
+			Write(rec, req, Default().New(CodeNotFound, "").WithRequestID(tc.own))
+			got := rec.Header().Get("X-Request-Id")
+			if tc.want == "" {
+				assert.Len(t, got, 32)
+				assert.True(t, ValidRequestID(got))
+			} else {
+				assert.Equal(t, tc.want, got)
+			}
+			e, err := Parse(rec.Body.Bytes())
+			require.NoError(t, err)
+			assert.Equal(t, got, e.RequestID, "body and header agree")
+		})
+	}
+}
