@@ -10,15 +10,39 @@ import (
 	"github.com/toolerr/toolerr/classify"
 )
 
+// headerDelayCase is one row of the header-family tests: headers to set,
+// the cap, and the expected delay.
+type headerDelayCase struct {
+	name    string
+	headers [][2]string
+	max     time.Duration
+	want    time.Duration
+	ok      bool
+}
+
+// runHeaderDelayCases runs rows against one header-family reader, plus the
+// nil-header case every reader must treat as absent.
+func runHeaderDelayCases(t *testing.T, read func(http.Header, time.Time, time.Duration) (time.Duration, bool), cases []headerDelayCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			h := http.Header{}
+			for _, kv := range tc.headers {
+				h.Set(kv[0], kv[1])
+			}
+			d, ok := read(h, delayNow, tc.max)
+			require.Equal(t, tc.ok, ok)
+			require.Equal(t, tc.want, d)
+		})
+	}
+	d, ok := read(nil, delayNow, 0)
+	assert.False(t, ok, "nil header")
+	assert.Equal(t, time.Duration(0), d)
+}
+
 func TestRetryDelay(t *testing.T) {
 	type hv = [2]string
-	cases := []struct {
-		name    string
-		headers []hv
-		max     time.Duration
-		want    time.Duration
-		ok      bool
-	}{
+	cases := []headerDelayCase{
 		{name: "Retry-After seconds", headers: []hv{{"Retry-After", "120"}}, want: 120 * time.Second, ok: true},
 		{name: "Retry-After date", headers: []hv{{"Retry-After", "Sun, 22 Nov 2026 10:00:30 GMT"}}, want: 30 * time.Second, ok: true},
 		{name: "Retry-After-Ms alone", headers: []hv{{"Retry-After-Ms", "1500"}}, want: 1500 * time.Millisecond, ok: true},
@@ -39,32 +63,12 @@ func TestRetryDelay(t *testing.T) {
 		{name: "reset headers ignored", headers: []hv{{"X-RateLimit-Reset", "30"}, {"RateLimit-Reset", "30"}}},
 		{name: "no headers"},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			h := http.Header{}
-			for _, kv := range tc.headers {
-				h.Set(kv[0], kv[1])
-			}
-			d, ok := classify.RetryDelay(h, delayNow, tc.max)
-			require.Equal(t, tc.ok, ok)
-			require.Equal(t, tc.want, d)
-		})
-	}
-
-	d, ok := classify.RetryDelay(nil, delayNow, 0)
-	assert.False(t, ok, "nil header")
-	assert.Equal(t, time.Duration(0), d)
+	runHeaderDelayCases(t, classify.RetryDelay, cases)
 }
 
 func TestResetDelay(t *testing.T) {
 	type hv = [2]string
-	cases := []struct {
-		name    string
-		headers []hv
-		max     time.Duration
-		want    time.Duration
-		ok      bool
-	}{
+	cases := []headerDelayCase{
 		{name: "RateLimit-Reset", headers: []hv{{"RateLimit-Reset", "30"}}, want: 30 * time.Second, ok: true},
 		{name: "X-RateLimit-Reset epoch", headers: []hv{{"X-RateLimit-Reset", delayUnixPlus(45)}}, want: 45 * time.Second, ok: true},
 		{name: "X-RateLimit-Reset delta", headers: []hv{{"X-RateLimit-Reset", "12"}}, want: 12 * time.Second, ok: true},
@@ -85,19 +89,5 @@ func TestResetDelay(t *testing.T) {
 		{name: "all junk", headers: []hv{{"RateLimit-Reset", "-1"}, {"X-RateLimit-Reset", "x"}, {"X-Rate-Limit-Reset", "1e3"}, {"X-RateLimit-Reset-After", "NaN"}}},
 		{name: "no headers"},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			h := http.Header{}
-			for _, kv := range tc.headers {
-				h.Set(kv[0], kv[1])
-			}
-			d, ok := classify.ResetDelay(h, delayNow, tc.max)
-			require.Equal(t, tc.ok, ok)
-			require.Equal(t, tc.want, d)
-		})
-	}
-
-	d, ok := classify.ResetDelay(nil, delayNow, 0)
-	assert.False(t, ok, "nil header")
-	assert.Equal(t, time.Duration(0), d)
+	runHeaderDelayCases(t, classify.ResetDelay, cases)
 }
