@@ -188,17 +188,10 @@ func From(err error) (*Error, bool) {
 	return nil, false
 }
 
-// HasCode reports whether err's chain holds an *Error with the given code.
+// HasCode reports whether err's tree holds an *Error with the given code.
+// The whole tree is searched, as errors.Is does: wrapped errors, every
+// branch of errors.Join and multi-%w errors, and each *Error's own cause.
+// An empty code matches nothing.
 func HasCode(err error, code string) bool {
-	for err != nil {
-		if e, ok := From(err); ok {
-			if e.Code == code {
-				return true
-			}
-			err = e.cause
-			continue
-		}
-		return false
-	}
-	return false
+	return code != "" && errors.Is(err, &Error{Code: code})
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -120,7 +121,10 @@ func appendValue(dst []byte, v any) ([]byte, error) {
 	case float32:
 		return appendFloat(dst, float64(v), 32)
 	case json.Number:
-		if !json.Valid([]byte(v)) {
+		if v == "" {
+			return append(dst, '0'), nil // as encoding/json writes it
+		}
+		if !validNumber(string(v)) {
 			return dst, errUnsupportedValue
 		}
 		return append(dst, v...), nil
@@ -206,23 +210,67 @@ func appendRange(dst []byte, r Range) ([]byte, error) {
 }
 
 // appendFloat formats f the way encoding/json does: the shortest
-// representation, in exponent form only for very large or small magnitudes.
+// representation at the given bit size, in exponent form only for very
+// large or small magnitudes, compared at that bit size too.
 func appendFloat(dst []byte, f float64, bits int) ([]byte, error) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return dst, errUnsupportedValue
 	}
 	format := byte('f')
-	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
+	if abs := math.Abs(f); abs != 0 {
+		if bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) ||
+			bits == 64 && (abs < 1e-6 || abs >= 1e21) {
+			format = 'e'
+		}
 	}
 	start := len(dst)
 	dst = strconv.AppendFloat(dst, f, format, -1, bits)
 	if format == 'e' {
 		// Trim "e-09" to "e-9", as encoding/json does.
-		if n := len(dst) - start; n >= 4 && dst[len(dst)-4] == 'e' && dst[len(dst)-3] == '-' && dst[len(dst)-2] == '0' {
-			dst[len(dst)-2] = dst[len(dst)-1]
-			dst = dst[:len(dst)-1]
+		if n := len(dst); n-start >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+			dst[n-2] = dst[n-1]
+			dst = dst[:n-1]
 		}
 	}
 	return dst, nil
+}
+
+// validNumber reports whether s is a JSON number literal (RFC 8259 §6):
+// -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?, nothing around it.
+func validNumber(s string) bool {
+	s, _ = strings.CutPrefix(s, "-")
+	switch {
+	case s == "":
+		return false
+	case s[0] == '0':
+		s = s[1:]
+	case s[0] >= '1' && s[0] <= '9':
+		s = skipDigits(s)
+	default:
+		return false
+	}
+	if rest, ok := strings.CutPrefix(s, "."); ok {
+		if s = skipDigits(rest); len(s) == len(rest) {
+			return false
+		}
+	}
+	if s != "" && (s[0] == 'e' || s[0] == 'E') {
+		rest := s[1:]
+		if rest != "" && (rest[0] == '+' || rest[0] == '-') {
+			rest = rest[1:]
+		}
+		if s = skipDigits(rest); len(s) == len(rest) {
+			return false
+		}
+	}
+	return s == ""
+}
+
+// skipDigits returns s without its leading ASCII digits.
+func skipDigits(s string) string {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return s[i:]
 }

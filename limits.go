@@ -21,3 +21,8 @@ const (
 	MaxItems          = 100  // entries of errors
 	MaxBodyLen        = 1 << 20
 )
+
+// maxCount is the largest retry_policy.max_attempts and item index: the
+// renderer clamps the attempts and leaves out items with a larger index,
+// and [Validate] rejects larger values.
+const maxCount = 1 << 31

@@ -107,13 +107,17 @@ func (e *Error) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// decodeStrictNumbers decodes the one JSON value of b into v, numbers as
+// json.Number. Anything but whitespace after the value is an error.
+// (Decoder.More is no test for that: it reports false before a stray
+// closing brace or bracket.)
 func decodeStrictNumbers(b []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	if err := dec.Decode(v); err != nil {
 		return err
 	}
-	if dec.More() {
+	if rest := b[dec.InputOffset():]; len(bytes.TrimLeft(rest, " \t\r\n")) != 0 {
 		return errors.New("trailing data after the JSON value")
 	}
 	return nil

@@ -89,19 +89,11 @@ func (e *Error) appendMembers(dst []byte, index int) []byte {
 	}
 	dst = append(dst, `","severity":"`...)
 	dst = append(dst, severity...)
-	// Retryable only in a category that can be; a retryable rate limit
-	// always says how long to wait.
+	// Retryable only in a category that can be.
 	retryable := e.Retryable && category.CanRetry()
 	dst = append(dst, `","retryable":`...)
 	dst = strconv.AppendBool(dst, retryable)
-	retryAfter := e.RetryAfter
-	if retryable && category == CategoryRateLimit && retryAfter <= 0 {
-		retryAfter = defaultRateLimitDelay
-		if p := e.RetryPolicy; p != nil && p.BaseDelay > 0 {
-			retryAfter = p.BaseDelay
-		}
-	}
-	if retryAfter > 0 {
+	if retryAfter := e.renderedRetryAfter(); retryAfter > 0 {
 		dst = append(dst, `,"retry_after_ms":`...)
 		dst = strconv.AppendInt(dst, ceilMillis(retryAfter), 10)
 	}
@@ -126,7 +118,7 @@ func (e *Error) appendMembers(dst []byte, index int) []byte {
 		dst = append(dst, `,"base_ms":`...)
 		dst = strconv.AppendInt(dst, ceilMillis(p.BaseDelay), 10)
 		dst = append(dst, `,"max_attempts":`...)
-		dst = strconv.AppendInt(dst, int64(max(p.MaxAttempts, 1)), 10)
+		dst = strconv.AppendInt(dst, min(int64(max(p.MaxAttempts, 1)), maxCount), 10)
 		dst = append(dst, `,"idempotency_required":`...)
 		dst = strconv.AppendBool(dst, p.IdempotencyRequired)
 		dst = append(dst, '}')
@@ -166,7 +158,7 @@ func (e *Error) appendMembers(dst []byte, index int) []byte {
 func appendItems(dst []byte, items []ItemError) []byte {
 	n := 0
 	for _, it := range items {
-		if it.Err == nil || it.Index < 0 {
+		if it.Err == nil || it.Index < 0 || int64(it.Index) > maxCount {
 			continue
 		}
 		if n == MaxItems {
@@ -248,8 +240,25 @@ func appendValueMember(dst []byte, name string, v any, max int) []byte {
 }
 
 // defaultRateLimitDelay is the wait rendered for a retryable rate limit that
-// carries neither a delay nor a retry policy.
+// carries neither a delay nor a retry policy with a base delay.
 const defaultRateLimitDelay = time.Second
+
+// renderedRetryAfter is the delay rendered as retry_after_ms, 0 for none:
+// the error's own RetryAfter, else, since a retryable rate limit always says
+// how long to wait, its retry policy's base delay or defaultRateLimitDelay.
+// [Write] sets the Retry-After header from it too, so header and body agree.
+func (e *Error) renderedRetryAfter() time.Duration {
+	if e.RetryAfter > 0 {
+		return e.RetryAfter
+	}
+	if !e.Retryable || e.Category != CategoryRateLimit {
+		return 0
+	}
+	if p := e.RetryPolicy; p != nil && p.BaseDelay > 0 {
+		return p.BaseDelay
+	}
+	return defaultRateLimitDelay
+}
 
 // ceilMillis converts d to whole milliseconds, rounding up, so a wait is
 // never shortened by the encoding. It cannot overflow.

@@ -93,7 +93,7 @@ func memberRules() (problem, item map[string]memberRule) {
 				return s == string(StrategyExponential) || s == string(StrategyRetryAfter)
 			}),
 			"base_ms":              integer(0, 1<<53),
-			"max_attempts":         integer(1, 1<<31),
+			"max_attempts":         integer(1, maxCount),
 			"idempotency_required": boolean,
 		}, "strategy", "base_ms", "max_attempts", "idempotency_required"),
 		"intent": fields(map[string]memberRule{
@@ -110,7 +110,7 @@ func memberRules() (problem, item map[string]memberRule) {
 			"request_id": str(0, MaxIDLen, nil),
 		}, "vendor"),
 	}
-	item = map[string]memberRule{"index": integer(0, 1<<31)}
+	item = map[string]memberRule{"index": integer(0, maxCount)}
 	problem = map[string]memberRule{
 		"instance":   str(0, MaxURILen, nil),
 		"trace_id":   str(32, 32, ValidTraceID),

@@ -60,7 +60,8 @@ var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 2048); return &b 
 // application/problem+json, else the configured format. Headers set:
 // Content-Type, Content-Length, X-Request-Id, Cache-Control: no-store,
 // X-Content-Type-Options: nosniff, and Retry-After in whole seconds, rounded
-// up, when the error carries a delay.
+// up, whenever the body carries retry_after_ms (a retryable rate limit
+// always does).
 func Write(w http.ResponseWriter, r *http.Request, err error, opts ...WriteOption) {
 	cfg := writeConfig{registry: Default()}
 	for _, o := range opts {
@@ -104,8 +105,8 @@ func Write(w http.ResponseWriter, r *http.Request, err error, opts ...WriteOptio
 	h.Set("X-Request-Id", filled.RequestID)
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
-	if filled.RetryAfter > 0 {
-		h.Set("Retry-After", strconv.FormatInt(retryAfterSeconds(filled.RetryAfter), 10))
+	if d := filled.renderedRetryAfter(); d > 0 {
+		h.Set("Retry-After", strconv.FormatInt(retryAfterSeconds(d), 10))
 	} else {
 		h.Del("Retry-After")
 	}
@@ -141,7 +142,9 @@ func retryAfterSeconds(d time.Duration) int64 {
 // acceptsProblem reports whether an Accept header names
 // application/problem+json with a non-zero quality.
 func acceptsProblem(accept string) bool {
-	if !strings.Contains(accept, "problem+json") {
+	// Media types are case-insensitive (RFC 9110 §8.3.1); the quick check
+	// must be too, and ParseMediaType lower-cases what it returns.
+	if !containsFold(accept, "problem+json") {
 		return false
 	}
 	for part := range strings.SplitSeq(accept, ",") {
@@ -155,6 +158,17 @@ func acceptsProblem(accept string) bool {
 			}
 		}
 		return true
+	}
+	return false
+}
+
+// containsFold reports whether s contains the lower-case ASCII substr,
+// ignoring ASCII case, without allocating.
+func containsFold(s, substr string) bool {
+	for i := 0; i+len(substr) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(substr)], substr) {
+			return true
+		}
 	}
 	return false
 }
