@@ -26,7 +26,8 @@ func TestValidRequestID(t *testing.T) {
 		{"req\n", false},
 		{"req\t1", false},
 		{`"req"`, false},
-		{"req/1", false},
+		{"req/1", true}, // chi's RequestID middleware makes "host/AbCd012345-000001"
+		{"api.internal/Zx8kq2LmPp-000042", true},
 		{"req+1", false},
 		{"req=1", false},
 		{"réq", false},

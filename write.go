@@ -56,6 +56,10 @@ var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 2048); return &b 
 // already set on w, else a new random one; the trace id from the error, else
 // the context ([TraceID]). The instance defaults to the request path.
 //
+// Under the middleware's request scope ([NewRequestContext]), Write also
+// records the error it rendered, with its Go cause, for the middleware's
+// log and metrics ([WrittenError]).
+//
 // The rendering is problem+json when the request's Accept names
 // application/problem+json, else the configured format. Headers set:
 // Content-Type, Content-Length, X-Request-Id, Cache-Control: no-store,
@@ -86,6 +90,10 @@ func Write(w http.ResponseWriter, r *http.Request, err error, opts ...WriteOptio
 	}
 	if filled.Instance == "" && r != nil && r.URL != nil {
 		filled.Instance = r.URL.EscapedPath()
+	}
+
+	if r != nil {
+		recordWritten(r.Context(), &filled)
 	}
 
 	format := cfg.format
