@@ -1,9 +1,11 @@
-// Command quickstart serves two tool endpoints whose failures reach the agent
-// as toolerr errors: one rejects an argument with the field, the allowed
-// values and a suggested value; one panics, and the agent sees only
-// INTERNAL_ERROR with a request id.
+// Command quickstart serves three tool endpoints behind the toolerr
+// middleware, whose failures reach the agent as toolerr errors: one rejects
+// an argument with the field, the allowed values and a suggested value; one
+// relays a carrier's HTML 502 page, which the agent sees as a retryable
+// UPSTREAM_UNAVAILABLE; one panics, and the agent sees only INTERNAL_ERROR
+// with a request id.
 //
-//	go run ./examples/quickstart -demo   # start, call both tools, print the bodies, exit
+//	go run ./examples/quickstart -demo   # start, call the tools, print the bodies, exit
 //	go run ./examples/quickstart         # serve on -addr
 package main
 
@@ -24,10 +26,11 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/middleware"
 )
 
 func main() {
-	demo := flag.Bool("demo", false, "start on a free loopback port, call both tools, print the responses and exit")
+	demo := flag.Bool("demo", false, "start on a free loopback port, call the tools, print the responses and exit")
 	addr := flag.String("addr", "127.0.0.1:8080", "listen address when not in -demo mode")
 	flag.Parse()
 	if *demo {
@@ -37,43 +40,65 @@ func main() {
 		return
 	}
 	log.Printf("serving tools on http://%s", *addr)
-	srv := &http.Server{Addr: *addr, Handler: newRouter(), ReadHeaderTimeout: 5 * time.Second}
+	srv := &http.Server{Addr: *addr, Handler: newRouter("https://carrier.example"), ReadHeaderTimeout: 5 * time.Second}
 	log.Fatal(srv.ListenAndServe())
 }
 
-// newRouter mounts the two tools. Until the middleware package lands, the
-// panic recovery below stands in for it.
-func newRouter() http.Handler {
+// newRouter mounts the tools behind the toolerr middleware, which turns a
+// returned error, a raw error response and a panic alike into one
+// structured error. carrier is the base URL of the shipping carrier that
+// track_shipment relays.
+func newRouter(carrier string) http.Handler {
 	r := chi.NewRouter()
-	r.Use(recoverAsToolError)
-	r.Post("/tools/search_orders", searchOrders)
+	r.Use(middleware.New())
+	r.Method(http.MethodPost, "/tools/search_orders", middleware.Tool("search_orders", searchOrders))
+	r.Method(http.MethodPost, "/tools/track_shipment", middleware.Tool("track_shipment", trackShipment(carrier)))
 	r.Post("/tools/export_report", exportReport)
 	return r
 }
 
 // searchOrders rejects a page size over 100 the way an agent can act on.
-func searchOrders(w http.ResponseWriter, r *http.Request) {
+func searchOrders(w http.ResponseWriter, r *http.Request) error {
 	var args struct {
 		Customer string `json:"customer"`
 		Limit    int    `json:"limit"`
 	}
 	if err := json.NewDecoder(io.LimitReader(r.Body, 1<<20)).Decode(&args); err != nil {
-		toolerr.Write(w, r, toolerr.Default().New(toolerr.CodeValidationFailed, "The body is not valid JSON."))
-		return
+		return toolerr.Default().New(toolerr.CodeValidationFailed, "The body is not valid JSON.")
 	}
 	if args.Limit < 1 || args.Limit > 100 {
-		toolerr.Write(w, r, toolerr.Default().
+		return toolerr.Default().
 			New(toolerr.CodeValidationFailed, fmt.Sprintf("limit must be between 1 and 100; got %d.", args.Limit)).
 			WithField("limit").
 			WithAllowedValues(toolerr.Range{Minimum: 1, Maximum: 100}).
 			WithSuggestedValue(100).
 			WithHint("Reduce limit to 100 or less and page with the returned cursor.").
-			WithExampleRequest(map[string]any{"customer": args.Customer, "limit": 100}).
-			WithTool("search_orders"))
-		return
+			WithExampleRequest(map[string]any{"customer": args.Customer, "limit": 100})
 	}
 	w.Header().Set("Content-Type", "application/json")
-	_, _ = io.WriteString(w, `{"orders":[]}`)
+	_, err := io.WriteString(w, `{"orders":[]}`)
+	return err
+}
+
+// trackShipment relays the carrier's answer as it is, error pages included:
+// the middleware replaces a raw error response with a classified one.
+func trackShipment(carrier string) func(http.ResponseWriter, *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		toolerr.RecordVendor(r.Context(), "carrier")
+		req, err := http.NewRequestWithContext(r.Context(), http.MethodGet, carrier+"/v1/track/1Z999", nil)
+		if err != nil {
+			return err
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return err // a timeout or refused connection is classified as such
+		}
+		defer resp.Body.Close()
+		w.Header().Set("Content-Type", resp.Header.Get("Content-Type"))
+		w.WriteHeader(resp.StatusCode)
+		_, err = io.Copy(w, resp.Body)
+		return err
+	}
 }
 
 // exportReport has a bug: it indexes a nil map entry and panics.
@@ -82,25 +107,15 @@ func exportReport(w http.ResponseWriter, r *http.Request) {
 	_, _ = io.WriteString(w, templates["quarterly"][3]) // panics: index out of range
 }
 
-// recoverAsToolError turns a panic into INTERNAL_ERROR. The panic value and
-// stack go to the server log only, never to the response.
-func recoverAsToolError(next http.Handler) http.Handler {
+// carrierDown is the shipping carrier behind a proxy that answers with its
+// HTML error page.
+func carrierDown() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		defer func() {
-			if v := recover(); v != nil {
-				if v == http.ErrAbortHandler {
-					panic(v)
-				}
-				reqID := toolerr.NewRequestID()
-				log.Printf("panic in %s (request %s): %v", r.URL.Path, reqID, v)
-				e := toolerr.Default().New(toolerr.CodeInternal, "").WithRequestID(reqID)
-				if err, ok := v.(error); ok {
-					e = e.WithCause(err)
-				}
-				toolerr.Write(w, r, e)
-			}
-		}()
-		next.ServeHTTP(w, r)
+		w.Header().Set("Content-Type", "text/html")
+		w.Header().Set("Server", "nginx/1.25.3")
+		w.WriteHeader(http.StatusBadGateway)
+		_, _ = io.WriteString(w, "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n"+
+			"<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.25.3</center>\r\n</body>\r\n</html>\r\n")
 	})
 }
 
@@ -111,12 +126,21 @@ func runDemo(ctx context.Context, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: newRouter(), ReadHeaderTimeout: 5 * time.Second, ErrorLog: log.New(io.Discard, "", 0)}
+	carrierLn, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	carrier := &http.Server{Handler: carrierDown(), ReadHeaderTimeout: 5 * time.Second}
+	go func() { _ = carrier.Serve(carrierLn) }()
+	defer func() { _ = carrier.Close() }()
+
+	srv := &http.Server{Handler: newRouter("http://" + carrierLn.Addr().String()), ReadHeaderTimeout: 5 * time.Second, ErrorLog: log.New(io.Discard, "", 0)}
 	go func() { _ = srv.Serve(ln) }()
 	defer func() { _ = srv.Close() }()
 	base := "http://" + ln.Addr().String()
 	calls := []struct{ tool, body string }{
 		{"search_orders", `{"customer":"cus_42","limit":500}`},
+		{"track_shipment", `{"tracking_number":"1Z999"}`},
 		{"export_report", `{"period":"2026-Q3"}`},
 	}
 	client := &http.Client{Timeout: 10 * time.Second}

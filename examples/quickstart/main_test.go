@@ -13,12 +13,23 @@ func TestDemo(t *testing.T) {
 	var out strings.Builder
 	require.NoError(t, runDemo(context.Background(), &out))
 	got := out.String()
-	validation, panicked, ok := strings.Cut(got, "POST /tools/export_report")
+	validation, rest, ok := strings.Cut(got, "POST /tools/track_shipment")
+	require.True(t, ok, got)
+	relayed, panicked, ok := strings.Cut(rest, "POST /tools/export_report")
 	require.True(t, ok, got)
 
 	for _, member := range []string{`"code": "VALIDATION_FAILED"`, `"field": "limit"`, `"allowed_values"`, `"maximum": 100`, `"suggested_value": 100`, `"hint": "Reduce limit`} {
 		assert.Contains(t, validation, member)
 	}
+	assert.Contains(t, relayed, "-> 503 application/problem+json")
+	assert.Contains(t, relayed, `"code": "UPSTREAM_UNAVAILABLE"`)
+	assert.Contains(t, relayed, `"retryable": true`)
+	assert.Contains(t, relayed, `"tool": "track_shipment"`)
+	assert.Contains(t, relayed, `"vendor": "carrier"`)
+	for _, leak := range []string{"<html", "<center>", "nginx/1.25.3"} {
+		assert.NotContains(t, relayed, leak, "the HTML page must not reach the agent")
+	}
+
 	assert.Contains(t, panicked, "-> 500 application/problem+json")
 	assert.Contains(t, panicked, `"code": "INTERNAL_ERROR"`)
 	assert.Contains(t, panicked, `"request_id"`)

@@ -1,0 +1,103 @@
+package middleware
+
+import (
+	"bytes"
+	"net/http"
+
+	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/classify"
+)
+
+// fromError turns an error a Tool handler returned into the error to
+// render: a *toolerr.Error anywhere in the chain is used, with its text
+// sanitized; a Go error the classifier knows (network, context) is
+// classified; anything else is INTERNAL_ERROR. err's text never reaches
+// the body.
+func (m *handler) fromError(r *http.Request, err error) *toolerr.Error {
+	if e, ok := toolerr.From(err); ok {
+		return m.cleanText(e)
+	}
+	ctx := r.Context()
+	keyed := r.Header.Get("Idempotency-Key") != ""
+	if e, ok := m.cfg.classifier.GoError(ctx, err, r.Method, keyed); ok {
+		return e
+	}
+	if cerr := ctx.Err(); cerr != nil {
+		// The request was cancelled or timed out and the handler returned
+		// whatever its last call made of that: report the interruption.
+		if e, ok := m.cfg.classifier.GoError(ctx, cerr, r.Method, keyed); ok {
+			return e.WithCause(err)
+		}
+	}
+	return m.cfg.registry.New(toolerr.CodeInternal, "").WithCause(err)
+}
+
+// fromCapture turns a held-back response of 400 or more into the error to
+// render. A toolerr error the handler wrote is kept (with its text
+// sanitized); anything else is translated and classified.
+func (m *handler) fromCapture(rec *recorder, r *http.Request) *toolerr.Error {
+	ctx := r.Context()
+	body := bytes.TrimSpace(rec.body)
+	if len(body) > 0 && body[0] == '{' && rec.dropped == 0 {
+		if e := toolerr.WrittenError(ctx); e != nil {
+			return m.cleanText(e)
+		}
+		if e, err := toolerr.Parse(body); err == nil {
+			return m.cleanText(e)
+		}
+	}
+	c := Captured{
+		Method:    r.Method,
+		Status:    rec.status,
+		Header:    rec.w.Header().Clone(),
+		Body:      rec.body,
+		Truncated: rec.dropped > 0,
+		Vendor:    toolerr.RecordedVendor(ctx),
+	}
+	var o classify.Outcome
+	ok := false
+	if m.cfg.translator != nil {
+		o, ok = m.cfg.translator.Translate(ctx, c)
+	}
+	if !ok {
+		o = plainOutcome(c)
+	}
+	if o.Vendor == "" {
+		o.Vendor = c.Vendor
+	}
+	o.Idempotent = o.Idempotent || r.Header.Get("Idempotency-Key") != ""
+	d := m.cfg.classifier.Decide(o)
+	if d.Unmapped {
+		m.tel.reportUnmapped(ctx, o, d.Code)
+	}
+	return m.cfg.classifier.Build(d, o)
+}
+
+// cleanText returns e with its free-text members sanitized; e itself when
+// they were clean already.
+func (m *handler) cleanText(e *toolerr.Error) *toolerr.Error {
+	s := m.cfg.sanitizer
+	detail, dr := s.Clean(e.Detail)
+	hint, hr := s.Clean(e.Hint)
+	human, ur := s.Clean(e.HumanHint)
+	changed := dr.Changed() || hr.Changed() || ur.Changed() ||
+		detail != e.Detail || hint != e.Hint || human != e.HumanHint
+	var steps []string
+	for i, step := range e.Suggestions {
+		clean := s.CleanText(step)
+		if clean != step && steps == nil {
+			steps = append(make([]string, 0, len(e.Suggestions)), e.Suggestions[:i]...)
+		}
+		if steps != nil {
+			steps = append(steps, clean)
+		}
+	}
+	if !changed && steps == nil {
+		return e
+	}
+	c := e.WithDetail(detail).WithHint(hint).WithHumanHint(human)
+	if steps != nil {
+		c = c.WithSuggestions(steps...)
+	}
+	return c
+}

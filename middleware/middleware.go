@@ -1,0 +1,154 @@
+package middleware
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/toolerr/toolerr"
+)
+
+// handler is one configured middleware; it is immutable and shared by all
+// requests.
+type handler struct {
+	cfg config
+	tel *telemetry
+}
+
+// recorderKey is the context key of the request's recorder (which is the
+// request's context itself), through which a [Tool] adapter hands its error
+// to the middleware.
+type recorderKey struct{}
+
+// New returns the toolerr middleware: mount it with chi's Router.Use or
+// Router.With, or wrap any http.Handler. For each request it
+//
+//   - finds the request id (see [RequestIDPolicy]) and the trace id (the
+//     span in the context, else a valid traceparent header; else none),
+//     echoes the request id in X-Request-Id and stores both in the context
+//     ([toolerr.RequestID], [toolerr.TraceID]);
+//   - passes responses below 400 through untouched and unbuffered;
+//   - replaces a response of 400 or more that is not already a toolerr
+//     error (an HTML page, a vendor JSON body, plain text, nothing) with the
+//     classified, sanitized error; a toolerr error keeps its contents and
+//     gets its ids filled;
+//   - renders the error a [Tool] handler returned;
+//   - recovers panics: before anything was sent the agent gets
+//     INTERNAL_ERROR; after, the connection is aborted; a hijacked or
+//     upgraded connection is left alone; http.ErrAbortHandler is re-panicked;
+//   - attaches the intent recorded with toolerr.RecordIntent to a CANCELLED
+//     or UPSTREAM_TIMEOUT error;
+//   - records each error on the current span, in the toolerr.errors
+//     counter and in one log record.
+//
+// Mounting New twice on one request's path is harmless: the inner one steps
+// aside for the outer.
+func New(opts ...Option) func(http.Handler) http.Handler {
+	m := newHandler(opts)
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			m.serve(w, r, next)
+		})
+	}
+}
+
+// newHandler builds a middleware from its options.
+func newHandler(opts []Option) *handler {
+	cfg := newConfig(opts)
+	return &handler{cfg: cfg, tel: newTelemetry(cfg)}
+}
+
+// recorderFrom returns the recorder of the request of ctx, or nil.
+func recorderFrom(ctx context.Context) *recorder {
+	rec, _ := ctx.Value(recorderKey{}).(*recorder)
+	return rec
+}
+
+// serve runs next under the middleware.
+func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handler) {
+	if recorderFrom(r.Context()) != nil {
+		next.ServeHTTP(w, r) // an outer toolerr middleware has this request
+		return
+	}
+	reqID := m.requestID(r)
+	w.Header()["X-Request-Id"] = []string{reqID} // canonical already: skip Set's check
+	rec := &recorder{w: w, bodyCap: m.cfg.bodyCap}
+	rec.Init(r.Context(), reqID, traceIDOf(r))
+	r = r.WithContext(rec)
+	defer func() {
+		if v := recover(); v != nil {
+			m.recovered(rec, r, v)
+		}
+	}()
+	next.ServeHTTP(rec.wrap(), r)
+	m.finish(rec, r)
+}
+
+// finish replaces a held-back error response, or renders a Tool's error,
+// once the handler has returned.
+func (m *handler) finish(rec *recorder, r *http.Request) {
+	switch {
+	case rec.hijacked:
+	case rec.err != nil && rec.started:
+		// The response is out; the error can only be logged and counted.
+		m.tel.record(r, m.complete(rec, r, m.fromError(r, rec.err)), rec.status, nil)
+	case rec.err != nil:
+		m.respond(rec, r, m.fromError(r, rec.err), nil)
+	case rec.capturing:
+		m.respond(rec, r, m.fromCapture(rec, r), nil)
+	}
+}
+
+// respond completes e, records it and writes it in place of whatever the
+// handler held back.
+func (m *handler) respond(rec *recorder, r *http.Request, e *toolerr.Error, p *panicInfo) {
+	e = m.complete(rec, r, e)
+	e = m.tel.record(r, e, e.Status, p)
+	clearHeader(rec.w.Header())
+	rec.capturing, rec.body, rec.started = false, nil, true
+	toolerr.Write(rec.w, r, e, toolerr.WithFormat(m.cfg.format), toolerr.WithRegistry(m.cfg.registry))
+}
+
+// complete adds what the request knows to e: the tool name, and on
+// cancellation or timeout the intent the handler recorded last.
+func (m *handler) complete(rec *recorder, r *http.Request, e *toolerr.Error) *toolerr.Error {
+	if e.Tool == "" {
+		tool := rec.tool
+		if tool == "" {
+			tool = m.cfg.toolName(r)
+		}
+		if tool != "" {
+			e = e.WithTool(tool)
+		}
+	}
+	ctx := r.Context()
+	interrupted := e.Code == toolerr.CodeCancelled || e.Code == toolerr.CodeUpstreamTimeout || ctx.Err() != nil
+	if e.Intent == nil && interrupted {
+		if in, ok := toolerr.RecordedIntent(ctx); ok {
+			e = e.WithIntent(in)
+		}
+	}
+	return e
+}
+
+// keptHeaders are the response headers an error response keeps from the
+// replaced one: set by outer middleware for the browser or the transport,
+// they say nothing about the failure. Every other header the handler set
+// (Server, Set-Cookie, vendor ids, Content-Length) goes.
+var keptHeaders = map[string]bool{
+	"Access-Control-Allow-Origin":      true,
+	"Access-Control-Allow-Credentials": true,
+	"Access-Control-Expose-Headers":    true,
+	"Vary":                             true,
+	"Strict-Transport-Security":        true,
+	"X-Request-Id":                     true,
+	"Traceparent":                      true,
+}
+
+// clearHeader deletes every header of h but the kept ones.
+func clearHeader(h http.Header) {
+	for k := range h {
+		if !keptHeaders[k] {
+			delete(h, k)
+		}
+	}
+}

@@ -1,0 +1,199 @@
+package middleware
+
+import (
+	"log/slog"
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/metric"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/middleware/sanitize"
+)
+
+// DefaultBodyCap is how much of a raw error response is buffered for
+// translation; the rest is drained and dropped.
+const DefaultBodyCap = 64 << 10
+
+// RequestIDPolicy says where the request id of a request comes from.
+type RequestIDPolicy int
+
+const (
+	// TrustIncoming takes chi's request id (middleware.GetReqID) when chi's
+	// RequestID middleware ran, else a valid incoming X-Request-Id, else a
+	// new random id. An invalid incoming id (too long, CR/LF, quotes,
+	// non-ASCII) is replaced, never echoed. The default.
+	TrustIncoming RequestIDPolicy = iota
+	// GenerateAlways ignores incoming ids and always generates one: for
+	// services reached directly by untrusted clients that must not choose
+	// the ids of the service's logs.
+	GenerateAlways
+)
+
+// Option configures the middleware built by [New].
+type Option func(*config)
+
+type config struct {
+	registry   *toolerr.Registry
+	classifier *classify.Classifier
+	translator Translator
+	sanitizer  *sanitize.Sanitizer
+	format     toolerr.Format
+	bodyCap    int
+	logger     *slog.Logger
+	tracers    trace.TracerProvider
+	meters     metric.MeterProvider
+	toolName   func(*http.Request) string
+	idPolicy   RequestIDPolicy
+}
+
+// WithRegistry sets the registry errors are built from. Default:
+// [toolerr.Default]. Services that register their own codes pass
+// toolerr.NewRegistry(toolerr.Default()) with their codes added.
+func WithRegistry(r *toolerr.Registry) Option {
+	return func(c *config) {
+		if r != nil {
+			c.registry = r
+		}
+	}
+}
+
+// WithClassifier sets the classifier of raw error responses and returned Go
+// errors. Default: classify.New over the registry, with the sanitizer as its
+// message filter. A classifier passed here keeps its own message filter:
+// build it with classify.WithMessageFilter(s.CleanText) to let sanitized
+// vendor messages reach the detail (without one they are not used at all).
+// The middleware counts and logs unmapped classifications itself, whatever
+// the classifier's observer.
+func WithClassifier(c *classify.Classifier) Option {
+	return func(cfg *config) {
+		if c != nil {
+			cfg.classifier = c
+		}
+	}
+}
+
+// WithTranslator sets the translator of captured raw error responses.
+// Default: none, and then the body's text (or a JSON body's message member)
+// is the vendor message and the status and headers decide the class.
+func WithTranslator(t Translator) Option {
+	return func(c *config) { c.translator = t }
+}
+
+// WithSanitizer sets the sanitizer of every text that reaches a body, a log
+// record or a span. Default: sanitize.New().
+func WithSanitizer(s *sanitize.Sanitizer) Option {
+	return func(c *config) {
+		if s != nil {
+			c.sanitizer = s
+		}
+	}
+}
+
+// WithFormat sets the rendering of errors whose request does not ask for
+// application/problem+json. Default: [toolerr.FormatProblem].
+func WithFormat(f toolerr.Format) Option {
+	return func(c *config) { c.format = f }
+}
+
+// WithBodyCap sets how many bytes of a raw error response are buffered for
+// translation; past it the rest is drained and dropped, never held.
+// Default: [DefaultBodyCap] (64 KiB). Values below 1 keep the default.
+func WithBodyCap(n int) Option {
+	return func(c *config) {
+		if n > 0 {
+			c.bodyCap = n
+		}
+	}
+}
+
+// WithLogger sets the logger of the one record written per error. Default:
+// slog.Default() as it is when New runs.
+func WithLogger(l *slog.Logger) Option {
+	return func(c *config) {
+		if l != nil {
+			c.logger = l
+		}
+	}
+}
+
+// WithTracerProvider sets where the middleware finds the tracer it names
+// "github.com/toolerr/toolerr/middleware". Errors are recorded on the span
+// already in the request context (from otelhttp or another instrumentation);
+// the middleware starts no span of its own. Default: otel.GetTracerProvider().
+func WithTracerProvider(p trace.TracerProvider) Option {
+	return func(c *config) {
+		if p != nil {
+			c.tracers = p
+		}
+	}
+}
+
+// WithMeterProvider sets the provider of the toolerr.errors and
+// toolerr.upstream.unmapped counters. Default: otel.GetMeterProvider().
+func WithMeterProvider(p metric.MeterProvider) Option {
+	return func(c *config) {
+		if p != nil {
+			c.meters = p
+		}
+	}
+}
+
+// WithToolName sets how the tool name of a request is found when no [Tool]
+// adapter names it. Default: chi's route pattern when chi routed the
+// request ("/tools/search_orders"), else none. The name goes into the error
+// and the metrics, so it must have few distinct values: never a raw path.
+func WithToolName(f func(*http.Request) string) Option {
+	return func(c *config) {
+		if f != nil {
+			c.toolName = f
+		}
+	}
+}
+
+// WithRequestIDPolicy sets where request ids come from. Default:
+// [TrustIncoming].
+func WithRequestIDPolicy(p RequestIDPolicy) Option {
+	return func(c *config) { c.idPolicy = p }
+}
+
+// newConfig applies opts over the defaults.
+func newConfig(opts []Option) config {
+	c := config{bodyCap: DefaultBodyCap}
+	for _, o := range opts {
+		o(&c)
+	}
+	if c.registry == nil {
+		c.registry = toolerr.Default()
+	}
+	if c.sanitizer == nil {
+		c.sanitizer = sanitize.New()
+	}
+	if c.classifier == nil {
+		c.classifier = classify.New(c.registry, classify.WithMessageFilter(c.sanitizer.CleanText))
+	}
+	if c.logger == nil {
+		c.logger = slog.Default()
+	}
+	if c.tracers == nil {
+		c.tracers = otel.GetTracerProvider()
+	}
+	if c.meters == nil {
+		c.meters = otel.GetMeterProvider()
+	}
+	if c.toolName == nil {
+		c.toolName = chiRoutePattern
+	}
+	return c
+}
+
+// chiRoutePattern returns the route pattern chi matched, or "".
+func chiRoutePattern(r *http.Request) string {
+	if rc := chi.RouteContext(r.Context()); rc != nil {
+		return rc.RoutePattern()
+	}
+	return ""
+}

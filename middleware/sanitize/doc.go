@@ -1,0 +1,33 @@
+// Package sanitize cleans untrusted text (vendor error bodies, panic values,
+// Go error strings) before any of it reaches an agent, a log line or a span.
+//
+// [Sanitizer.Clean] runs one pipeline, in this order:
+//
+//  1. cap the input (default 64 KiB);
+//  2. repair invalid UTF-8;
+//  3. reduce an HTML document to one line: its title, else its first h1,
+//     else its visible text ("upstream HTML error page: 522 Connection timed
+//     out"), dropping scripts, styles and server signatures;
+//  4. strip stack traces of Go, Java, Python, Node, .NET, Ruby, PHP and Rust,
+//     keeping the headline ("ValueError: bad input") and replacing the frames
+//     with "[stack trace removed: N frames]", also inside JSON strings whose
+//     newlines are escaped;
+//  5. redact secrets: PEM keys, URL userinfo and DSN passwords,
+//     Authorization/Cookie/API-key header values, key=value secrets, provider
+//     token formats, and the exact values given to [WithSecrets], each as a
+//     typed placeholder such as "[REDACTED:github-token]";
+//  6. redact internal host names and private, loopback, link-local, CGNAT and
+//     metadata addresses as "[internal-host]" and "[private-ip]";
+//  7. collapse whitespace to single spaces;
+//  8. truncate at a rune boundary (default 2048 bytes).
+//
+// Secrets are redacted before truncation, so a secret is never cut in half
+// and missed. Placeholders are stable, so cleaning clean text changes
+// nothing: Clean(Clean(x)) == Clean(x).
+//
+// Most text holds no secret. The redaction stages first look for the cheap
+// literal keywords their rules need and run only the rules whose keyword
+// occurs, so ordinary prose costs little more than one pass over its bytes.
+//
+// The package imports nothing of toolerr: it is a text pipeline.
+package sanitize

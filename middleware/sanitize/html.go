@@ -1,0 +1,343 @@
+package sanitize
+
+import (
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// htmlPrefix starts the line an HTML document is reduced to.
+const htmlPrefix = "upstream HTML error page"
+
+const (
+	// maxHTMLText bounds the text kept from a document, in bytes.
+	maxHTMLText = 512
+	// maxHTMLVisible bounds the visible text gathered when a document has
+	// neither title nor h1, before stack traces and signatures are dropped.
+	maxHTMLVisible = 4 << 10
+	// maxHTMLPreamble bounds how far looksLikeHTML reads through leading
+	// comments and an XML declaration.
+	maxHTMLPreamble = 1 << 10
+)
+
+// htmlDocStarts are the tags a document may start with, after '<'.
+var htmlDocStarts = [...]string{"!doctype html", "html", "head", "body", "title", "h1"}
+
+// looksLikeHTML reports whether s is an HTML document: after a BOM, white
+// space, comments and an XML declaration it starts with a doctype or an
+// html, head, body, title or h1 tag. It reads only the start of s.
+func looksLikeHTML(s string) bool {
+	s = strings.TrimPrefix(s, "\uFEFF")
+	for range 4 {
+		s = strings.TrimLeft(s, " \t\r\n\f")
+		if len(s) < 3 || s[0] != '<' {
+			return false
+		}
+		var end string
+		switch {
+		case strings.HasPrefix(s, "<!--"):
+			end = "-->"
+		case startsWithFold(s, "<?xml"):
+			end = "?>"
+		default:
+			return htmlStartTag(s[1:])
+		}
+		k := strings.Index(s[:min(len(s), maxHTMLPreamble)], end)
+		if k < 0 {
+			return false
+		}
+		s = s[k+len(end):]
+	}
+	return false
+}
+
+// htmlStartTag reports whether s, what follows a '<', is one of
+// htmlDocStarts followed by the end of the tag name.
+func htmlStartTag(s string) bool {
+	for _, name := range htmlDocStarts {
+		if !startsWithFold(s, name) {
+			continue
+		}
+		if len(s) == len(name) {
+			return true
+		}
+		switch s[len(name)] {
+		case '>', ' ', '\t', '\r', '\n', '\f', '/':
+			return true
+		}
+	}
+	return false
+}
+
+// startsWithFold reports whether s starts with prefix, ignoring ASCII case.
+func startsWithFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+// htmlParts is what htmlToText gathers from a document.
+type htmlParts struct {
+	title, h1, visible []byte
+}
+
+// htmlToText reduces an HTML document to one line: "upstream HTML error
+// page: " and the document's title, else its first h1, else its visible
+// text, with entities decoded, server signatures dropped and at most
+// maxHTMLText bytes kept. The line holds no '<' or '>' and no entity that
+// decodes to one, so it never reads as markup again.
+func htmlToText(s string) string {
+	p := scanHTML(s)
+	t := titleText(collapseSpace(string(p.title)))
+	h := collapseSpace(string(p.h1))
+	switch {
+	case t != "":
+		if statusCode(t) == "" {
+			c := statusCode(h)
+			if c == "" {
+				c = statusPhrase(string(p.visible))
+			}
+			if c != "" {
+				t = c + " " + t
+			}
+		}
+	case h != "":
+		t = h
+	default:
+		t = visibleText(string(p.visible))
+	}
+	t = neutralizeMarkup(statusColon(t))
+	t = strings.TrimRight(t[:runeFloor(t, maxHTMLText)], " ")
+	if t == "" {
+		return htmlPrefix
+	}
+	return htmlPrefix + ": " + t
+}
+
+// scanHTML tokenizes s and gathers its title, its first h1 and its
+// visible text, each bounded. Text in the head (but the title), in
+// scripts, styles, templates and addresses is not visible.
+func scanHTML(s string) htmlParts {
+	var p htmlParts
+	z := html.NewTokenizer(strings.NewReader(s))
+	var inHead, inTitle, inRaw bool
+	hidden, h1 := 0, 0 // depth in hidden elements; 0 before, 1 in, 2 after the first h1
+	for {
+		tt := z.Next()
+		switch tt {
+		case html.ErrorToken:
+			return p
+		case html.TextToken:
+			text := z.Text()
+			switch {
+			case inTitle:
+				p.title = appendBounded(p.title, text, maxHTMLText)
+			case inRaw, inHead, hidden > 0:
+			default:
+				if h1 == 1 {
+					p.h1 = appendBounded(p.h1, text, maxHTMLText)
+				}
+				p.visible = appendBounded(p.visible, text, maxHTMLVisible)
+			}
+		case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
+			name, _ := z.TagName()
+			start := tt != html.EndTagToken
+			open := tt == html.StartTagToken
+			switch string(name) {
+			case "head":
+				inHead = open
+			case "body":
+				inHead = false
+			case "title":
+				inTitle = open && len(p.title) == 0
+			case "script", "style", "noscript", "iframe", "noembed", "noframes", "textarea", "xmp":
+				inRaw = open
+			case "template", "address", "footer", "svg", "select":
+				if open {
+					hidden++
+				} else if !start && hidden > 0 {
+					hidden--
+				}
+			case "h1":
+				if open && h1 == 0 {
+					h1 = 1
+				} else if !start && h1 == 1 {
+					h1 = 2
+				}
+			}
+			if htmlBreaks(string(name)) {
+				p.visible = appendBounded(p.visible, []byte{'\n'}, maxHTMLVisible)
+			}
+			if len(p.title) > 0 && !inTitle && h1 == 2 {
+				return p
+			}
+		}
+	}
+}
+
+// htmlBreaks reports whether the element named name starts a new line of
+// visible text.
+func htmlBreaks(name string) bool {
+	switch name {
+	case "p", "div", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "li", "tr", "td", "th",
+		"center", "pre", "table", "ul", "ol", "dl", "dt", "dd", "section", "article", "main",
+		"header", "nav", "blockquote", "body", "form", "span":
+		return true
+	}
+	return false
+}
+
+// appendBounded appends text to b as long as b stays within limit bytes.
+func appendBounded(b, text []byte, limit int) []byte {
+	if room := limit - len(b); room < len(text) {
+		text = text[:max(room, 0)]
+	}
+	return append(b, text...)
+}
+
+// titleText returns the part of a title that names the error: Cloudflare's
+// "example.com | 522: Connection timed out" loses the host (which may be
+// an internal name), IIS's "IIS 10.0 Detailed Error - 404.0 - Not Found"
+// loses the server's name.
+func titleText(t string) string {
+	if strings.HasPrefix(t, "IIS ") {
+		if _, rest, ok := strings.Cut(t, "Detailed Error - "); ok {
+			t = rest
+		}
+	}
+	if !strings.Contains(t, " | ") {
+		return t
+	}
+	segs := strings.Split(t, " | ")
+	for _, seg := range segs {
+		if statusCode(seg) != "" {
+			return seg
+		}
+	}
+	for _, seg := range segs {
+		if !hasHostName(seg) {
+			return seg
+		}
+	}
+	return ""
+}
+
+// hasHostName reports whether t holds a dotted name such as example.com.
+func hasHostName(t string) bool {
+	for i := 1; i+1 < len(t); i++ {
+		if t[i] == '.' && isAlnumByte(t[i-1]) && isAlnumByte(t[i+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// statusCode returns the first HTTP status (100 to 599) or Cloudflare
+// error code (1000 to 1999) standing alone in t, or "".
+func statusCode(t string) string {
+	for i := 0; i < len(t); {
+		if t[i] < '0' || t[i] > '9' || i > 0 && isAlnumByte(t[i-1]) {
+			i++
+			continue
+		}
+		n := digitsLen(t[i:])
+		if i+n == len(t) || !isAlnumByte(t[i+n]) {
+			switch {
+			case n == 3 && t[i] >= '1' && t[i] <= '5', n == 4 && t[i] == '1':
+				return t[i : i+n]
+			}
+		}
+		i += n
+	}
+	return ""
+}
+
+// statusPhrase returns the status code of a phrase such as "HTTP Error
+// 503." or "Error code 522" in visible text, or "".
+func statusPhrase(v string) string {
+	for _, p := range [...]string{"HTTP Error ", "Error code "} {
+		if k := strings.Index(v, p); k >= 0 {
+			rest := v[k+len(p):]
+			n := digitsLen(rest)
+			if c := statusCode(rest[:n]); c != "" && (n == len(rest) || !isAlnumByte(rest[n])) {
+				return c
+			}
+		}
+	}
+	return ""
+}
+
+// statusColon turns a leading "522: Connection timed out" into "522
+// Connection timed out".
+func statusColon(t string) string {
+	n := digitsLen(t)
+	if (n == 3 || n == 4) && strings.HasPrefix(t[n:], ": ") {
+		return t[:n] + t[n+1:]
+	}
+	return t
+}
+
+// visibleText returns the visible text of a document without a title or
+// h1: stack traces stripped, server-signature lines dropped, one line.
+func visibleText(v string) string {
+	var discard Report // the document as a whole is counted as KindHTML
+	v = stripStackTraces(v, &discard)
+	var b strings.Builder
+	for line := range strings.SplitSeq(v, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || serverSignature(line) {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(line)
+		if b.Len() >= maxHTMLText {
+			break
+		}
+	}
+	return collapseSpace(b.String())
+}
+
+// serverSignature reports whether line is a web server's signature:
+// "nginx/1.25.3", "Apache/2.4.57 (Debian) Server at host Port 80",
+// "cloudflare", "Microsoft-IIS/10.0", "Powered by …".
+func serverSignature(line string) bool {
+	for _, name := range [...]string{"nginx", "openresty", "apache", "microsoft-iis",
+		"microsoft-httpapi", "cloudflare", "awselb", "envoy", "caddy", "litespeed", "tengine"} {
+		if startsWithFold(line, name) && (len(line) == len(name) || line[len(name)] == '/') {
+			return true
+		}
+	}
+	for _, phrase := range [...]string{"powered by ", "generated by ", "server at ",
+		"proudly served by ", "varnish cache server"} {
+		if startsWithFold(line, phrase) {
+			return true
+		}
+	}
+	return false
+}
+
+// neutralizeMarkup replaces '<' and '>' with look-alike angle quotes and
+// the '&' of anything that decodes to markup ("&lt;", "&#60;") with a
+// full-width ampersand, so the line cannot form a tag even if a consumer
+// decodes it as HTML.
+func neutralizeMarkup(t string) string {
+	if !strings.ContainsAny(t, "<>&") {
+		return t
+	}
+	var b strings.Builder
+	b.Grow(len(t) + 8)
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case c == '<':
+			b.WriteString("‹")
+		case c == '>':
+			b.WriteString("›")
+		case c == '&' && (startsWithFold(t[i:], "&lt") || startsWithFold(t[i:], "&gt") ||
+			strings.HasPrefix(t[i:], "&#")):
+			b.WriteString("＆")
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}

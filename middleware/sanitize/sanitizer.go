@@ -1,0 +1,279 @@
+package sanitize
+
+import (
+	"os"
+	"strings"
+	"unicode/utf8"
+)
+
+// Defaults of a [Sanitizer].
+const (
+	// DefaultMaxInput is how much of a text is read; the rest is dropped
+	// before any stage runs, so a huge body costs no more than this.
+	DefaultMaxInput = 64 << 10
+	// DefaultMaxOutput is the longest cleaned text, in bytes. It equals the
+	// error contract's limit on detail.
+	DefaultMaxOutput = 2048
+	// MinSecretLen is the shortest value [WithSecrets] accepts: a shorter
+	// one would redact ordinary words.
+	MinSecretLen = 6
+)
+
+// truncationMark ends a text cut to fit the output cap.
+const truncationMark = "…"
+
+// Option configures a [Sanitizer].
+type Option func(*config)
+
+type config struct {
+	maxInput         int
+	maxOutput        int
+	secrets          []string
+	hostname         string
+	hostnameSet      bool
+	internalSuffixes []string
+	prefilter        bool
+}
+
+// WithMaxInput sets how many bytes of a text are read. Default:
+// [DefaultMaxInput] (64 KiB). Values below 1 keep the default.
+func WithMaxInput(n int) Option {
+	return func(c *config) {
+		if n > 0 {
+			c.maxInput = n
+		}
+	}
+}
+
+// WithMaxOutput sets the longest cleaned text, in bytes; longer text is cut
+// at a rune boundary and ends with "…". Default: [DefaultMaxOutput] (2048).
+// Values below 16 keep the default.
+func WithMaxOutput(n int) Option {
+	return func(c *config) {
+		if n >= 16 {
+			c.maxOutput = n
+		}
+	}
+}
+
+// WithSecrets adds exact values that are always redacted, as
+// "[REDACTED:configured-secret]": the service's own API keys, database
+// passwords, signing keys. Values shorter than [MinSecretLen] bytes are
+// ignored. Default: none.
+func WithSecrets(values ...string) Option {
+	return func(c *config) {
+		for _, v := range values {
+			if len(v) >= MinSecretLen {
+				c.secrets = append(c.secrets, v)
+			}
+		}
+	}
+}
+
+// WithHostname sets the server's own host name, which is redacted as an
+// internal host. Default: [os.Hostname] when New runs. An empty name
+// redacts no own host name.
+func WithHostname(name string) Option {
+	return func(c *config) { c.hostname, c.hostnameSet = name, true }
+}
+
+// WithInternalSuffixes adds DNS suffixes (".corp.example.com") whose hosts
+// are redacted as internal, to the built-in ones: .internal, .local, .svc,
+// .cluster.local, .localhost, .lan, .home.arpa. Default: none added.
+func WithInternalSuffixes(suffixes ...string) Option {
+	return func(c *config) { c.internalSuffixes = append(c.internalSuffixes, suffixes...) }
+}
+
+// Sanitizer cleans untrusted text. It is immutable after [New] and safe for
+// concurrent use.
+type Sanitizer struct {
+	maxInput  int
+	maxOutput int
+	secrets   *secretRules
+	hosts     *hostRules
+}
+
+// New returns a Sanitizer with the options' settings.
+func New(opts ...Option) *Sanitizer {
+	cfg := config{maxInput: DefaultMaxInput, maxOutput: DefaultMaxOutput, prefilter: true}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	if !cfg.hostnameSet {
+		cfg.hostname, _ = os.Hostname() // no host name: nothing extra to redact
+	}
+	return &Sanitizer{
+		maxInput:  cfg.maxInput,
+		maxOutput: cfg.maxOutput,
+		secrets:   newSecretRules(cfg.secrets, cfg.prefilter),
+		hosts:     newHostRules(cfg.hostname, cfg.internalSuffixes, cfg.prefilter),
+	}
+}
+
+// Clean returns text with the pipeline of the package documentation applied,
+// and a report of what it removed.
+func (s *Sanitizer) Clean(text string) (string, Report) {
+	var rep Report
+	if len(text) > s.maxInput {
+		cut := runeFloor(text, s.maxInput)
+		rep.add(KindInputCapped, len(text)-cut)
+		text = text[:cut]
+	}
+	if !utf8.ValidString(text) {
+		rep.add(KindInvalidUTF8, countInvalid(text))
+		text = strings.ToValidUTF8(text, "\uFFFD")
+	}
+	if looksLikeHTML(text) {
+		text = htmlToText(text)
+		rep.add(KindHTML, 1)
+	}
+	text = stripStackTraces(text, &rep)
+	text = s.secrets.redact(text, &rep)
+	text = s.hosts.redact(text, &rep)
+	text, cut := collapseAndCut(text, s.maxOutput)
+	rep.add(KindTruncated, cut)
+	return text, rep
+}
+
+// Redact applies only the secret stage to text (after capping it at the
+// input cap and repairing its UTF-8): for text that goes to logs and spans,
+// such as a panic's stack or a Go error's chain, where stack frames, line
+// breaks and internal host names help the operator but secrets must still
+// not be written.
+func (s *Sanitizer) Redact(text string) string {
+	if len(text) > s.maxInput {
+		text = text[:runeFloor(text, s.maxInput)]
+	}
+	if !utf8.ValidString(text) {
+		text = strings.ToValidUTF8(text, "\uFFFD")
+	}
+	var rep Report
+	return s.secrets.redact(text, &rep)
+}
+
+// CleanText returns only the cleaned text of [Sanitizer.Clean]. Its type fits
+// classify.WithMessageFilter.
+func (s *Sanitizer) CleanText(text string) string {
+	out, _ := s.Clean(text)
+	return out
+}
+
+// runeFloor returns the largest index <= n that starts a rune of s (or is
+// len(s)), so s[:runeFloor(s, n)] never splits a rune.
+func runeFloor[T ~string | ~[]byte](s T, n int) int {
+	if n >= len(s) {
+		return len(s)
+	}
+	if n < 0 {
+		return 0
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return n
+}
+
+// countInvalid counts the invalid UTF-8 sequences of s.
+func countInvalid(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			n++
+		}
+		i += size
+	}
+	return n
+}
+
+// collapseAndCut replaces every run of white space and control characters
+// with one space, trims both ends, and cuts the result to max bytes at a
+// rune boundary, ending it with [truncationMark]. It returns s itself when
+// nothing changes, and never builds more than max bytes of output, so a
+// 64 KiB text costs one scan up to the point where the cap is reached.
+// cut is the number of bytes dropped by the cap: the collapsed bytes past
+// the mark plus the input not scanned.
+func collapseAndCut(s string, max int) (out string, cut int) {
+	if len(s) <= max && collapsed(s) {
+		return s, 0
+	}
+	buf := make([]byte, 0, min(len(s), max)+utf8.UTFMax)
+	pending := false
+	for i := 0; i < len(s); {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		if isSpaceOrControl(r) {
+			pending = len(buf) > 0
+			i += size
+			continue
+		}
+		need := size
+		if pending {
+			need++
+		}
+		if len(buf)+need > max {
+			keep := runeFloor(buf, max-len(truncationMark))
+			for keep > 0 && buf[keep-1] == ' ' {
+				keep--
+			}
+			dropped := len(buf) - keep + len(s) - i
+			buf = append(buf[:keep], truncationMark...)
+			return string(buf), dropped
+		}
+		if pending {
+			buf = append(buf, ' ')
+			pending = false
+		}
+		buf = append(buf, s[i:i+size]...)
+		i += size
+	}
+	return string(buf), 0
+}
+
+// collapseSpace is collapseAndCut without a cap.
+func collapseSpace(s string) string {
+	out, _ := collapseAndCut(s, len(s))
+	return out
+}
+
+// collapsed reports whether s has no leading, trailing or repeated space
+// and no other white space or control character: whether collapseAndCut
+// would leave it as it is.
+func collapsed(s string) bool {
+	prevSpace := true // a leading space must go
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		if b >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if isSpaceOrControl(r) {
+				return false
+			}
+			i += size - 1
+			prevSpace = false
+			continue
+		}
+		sp := b <= ' ' || b == 0x7f
+		if sp && (b != ' ' || prevSpace) {
+			return false
+		}
+		prevSpace = sp
+	}
+	return !prevSpace || len(s) == 0
+}
+
+// isSpaceOrControl reports whether r is white space or a control character,
+// including the Unicode line and paragraph separators and the BOM.
+func isSpaceOrControl(r rune) bool {
+	switch {
+	case r <= ' ', r == 0x7f:
+		return true
+	case r < 0x80:
+		return false
+	case r <= 0x9f, r == 0xa0, r == 0x1680, r >= 0x2000 && r <= 0x200b,
+		r == 0x2028, r == 0x2029, r == 0x202f, r == 0x205f, r == 0x3000, r == 0xfeff:
+		return true
+	}
+	return false
+}
