@@ -2,6 +2,7 @@ package sanitize
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 )
@@ -21,15 +22,16 @@ const (
 )
 
 // htmlDocStarts are the tags a document may start with, after '<'.
-var htmlDocStarts = [...]string{"!doctype html", "html", "head", "body", "title", "h1"}
+var htmlDocStarts = [...]string{"html", "head", "body", "title", "h1"}
 
-// looksLikeHTML reports whether s is an HTML document: after a BOM, white
-// space, comments and an XML declaration it starts with a doctype or an
-// html, head, body, title or h1 tag. It reads only the start of s.
+// looksLikeHTML reports whether s is an HTML document: after white space,
+// control characters, a BOM, comments and an XML declaration it starts
+// with an HTML doctype or an html, head, body, title or h1 tag. It reads
+// only the start of s. White space counts as collapseSpace sees it, so
+// that a collapsed text is HTML exactly when the text was.
 func looksLikeHTML(s string) bool {
-	s = strings.TrimPrefix(s, "\uFEFF")
 	for range 4 {
-		s = strings.TrimLeft(s, " \t\r\n\f")
+		s = skipSpaceRun(s)
 		if len(s) < 3 || s[0] != '<' {
 			return false
 		}
@@ -51,22 +53,29 @@ func looksLikeHTML(s string) bool {
 	return false
 }
 
-// htmlStartTag reports whether s, what follows a '<', is one of
-// htmlDocStarts followed by the end of the tag name.
+// htmlStartTag reports whether s, what follows a '<', is an HTML doctype
+// or one of htmlDocStarts followed by the end of the tag name.
 func htmlStartTag(s string) bool {
+	if startsWithFold(s, "!doctype") {
+		rest := skipSpaceRun(s[len("!doctype"):])
+		return len(rest) < len(s)-len("!doctype") && startsWithFold(rest, "html") && htmlNameEnds(rest[len("html"):])
+	}
 	for _, name := range htmlDocStarts {
 		if !startsWithFold(s, name) {
 			continue
 		}
-		if len(s) == len(name) {
-			return true
-		}
-		switch s[len(name)] {
-		case '>', ' ', '\t', '\r', '\n', '\f', '/':
+		if htmlNameEnds(s[len(name):]) {
 			return true
 		}
 	}
 	return false
+}
+
+// htmlNameEnds reports whether rest, what follows a tag name, ends the
+// name: nothing, '>', '/', or white space or a control character, which
+// collapseSpace turns into a space or the end of the text.
+func htmlNameEnds(rest string) bool {
+	return rest == "" || rest[0] == '>' || rest[0] == '/' || len(skipSpaceRun(rest)) < len(rest)
 }
 
 // startsWithFold reports whether s starts with prefix, ignoring ASCII case.
@@ -185,10 +194,15 @@ func htmlBreaks(name string) bool {
 	return false
 }
 
-// appendBounded appends text to b as long as b stays within limit bytes.
+// appendBounded appends text to b as long as b stays within limit bytes,
+// cutting text at a rune boundary.
 func appendBounded(b, text []byte, limit int) []byte {
 	if room := limit - len(b); room < len(text) {
-		text = text[:max(room, 0)]
+		n := max(room, 0)
+		for n > 0 && !utf8.RuneStart(text[n]) {
+			n--
+		}
+		text = text[:n]
 	}
 	return append(b, text...)
 }

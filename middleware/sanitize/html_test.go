@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -95,7 +96,7 @@ func TestHTMLToText(t *testing.T) {
 		{"empty document", "<html><head></head><body></body></html>", ""},
 		{"title with newlines", "<title>\n  503\n  Service Unavailable\n</title>", "503 Service Unavailable"},
 		{"stack trace in visible text", "<html><body><pre>Traceback (most recent call last):\n  File \"/app/x.py\", line 3, in f\n    g()\nValueError: bad input</pre></body></html>",
-			"[stack trace removed: 1 frames] ValueError: bad input"},
+			"[stack trace removed: 1 frame] ValueError: bad input"},
 		{"cloudflare title with only a host segment", "<title>db.internal | db.internal</title>", ""},
 	}
 	for _, tc := range cases {
@@ -130,5 +131,18 @@ func TestHTMLCleanIdempotent(t *testing.T) {
 		assert.NotContains(t, once, "<")
 		assert.NotContains(t, once, ">")
 		assert.Equal(t, once, s.CleanText(once))
+	}
+}
+
+func TestHTMLToTextCutsAtRuneBoundary(t *testing.T) {
+	for _, doc := range []string{
+		"<title>" + strings.Repeat("é", 400) + "</title>",
+		"<title>x" + strings.Repeat("\uFFFD", 300) + "</title>",
+		"<h1>" + strings.Repeat("日本", 200) + "</h1>",
+		"<html><body>" + strings.Repeat("€ ", 3000) + "</body></html>",
+	} {
+		out := htmlToText(doc)
+		assert.True(t, utf8.ValidString(out), "%q", out)
+		assert.LessOrEqual(t, len(out), len(htmlPrefix)+2+maxHTMLText)
 	}
 }

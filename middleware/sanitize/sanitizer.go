@@ -131,6 +131,14 @@ func (s *Sanitizer) Clean(text string) (string, Report) {
 	text = s.secrets.redact(text, &rep)
 	text = s.hosts.redact(text, &rep)
 	text, cut := collapseAndCut(text, s.maxOutput)
+	// Collapsing can join a trace line that line breaks had split ("at f
+	// (\n/app/x.js:1:2)"). Stripping the short collapsed text again makes
+	// cleaning the output change nothing, and costs nothing on prose.
+	if again := stripStackTraces(text, &rep); again != text {
+		var cut2 int
+		text, cut2 = collapseAndCut(again, s.maxOutput)
+		cut += cut2
+	}
 	rep.add(KindTruncated, cut)
 	return text, rep
 }

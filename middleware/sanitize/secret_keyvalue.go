@@ -91,6 +91,11 @@ func matchKeyValueAt(s string, i int, sep byte, out *spanList) {
 		}
 		ve := unquotedEnd(s, vs)
 		v := s[vs:ve]
+		if sep == ':' && strings.HasSuffix(v, ":") {
+			// "pass:\nProxy-Authorization: Basic …": the word is the next
+			// key, whose own value the ':' after it will be checked for.
+			return
+		}
 		if tight && v != "" && !isNullish(v) || !tight && looksSecret(v) {
 			out.add(vs, ve, repl, KindSecret)
 		}

@@ -71,7 +71,7 @@ type stackLine struct {
 }
 
 // stripStackTraces replaces the frames of every stack trace in s with
-// "[stack trace removed: N frames]", keeping headlines, and counts the
+// "[stack trace removed: N frames]" ("1 frame"), keeping headlines, and counts the
 // traces and frames in rep. It returns s itself when s holds no trace.
 func stripStackTraces(s string, rep *Report) string {
 	for range maxStackPasses {
@@ -355,7 +355,11 @@ func render(s string, lines []stackLine) string {
 		if ln.placeholder > 0 {
 			b.WriteString(stackPlaceholder)
 			b.WriteString(strconv.Itoa(ln.placeholder))
-			b.WriteString(" frames]")
+			if ln.placeholder == 1 {
+				b.WriteString(" frame]")
+			} else {
+				b.WriteString(" frames]")
+			}
 			b.WriteString(tail)
 			b.WriteString(sep)
 		} else if tail != "" {

@@ -26,7 +26,8 @@ func phpFrame(r string) bool {
 		return false
 	}
 	d := digitsLen(rest[k+1:])
-	return d > 0 && strings.HasPrefix(rest[k+1+d:], "): ")
+	after := rest[k+1+d:]
+	return d > 0 && (strings.HasPrefix(after, "): ") || after == "):")
 }
 
 // phpThrownIn reports whether r is the last line of an uncaught PHP

@@ -46,7 +46,9 @@ func rustHeadline(body string) (string, bool) {
 	if n == 0 {
 		return "", false
 	}
-	return body[:p] + " panicked" + rest[n:], true
+	// Keep the colon even when the location ended the line, so that the
+	// next line, joined on by collapseSpace, cannot form "panicked at" again.
+	return body[:p] + " panicked:" + strings.TrimPrefix(rest[n:], ":"), true
 }
 
 // rustLocation returns the length of the "path:line:column" t starts with,

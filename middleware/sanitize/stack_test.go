@@ -91,7 +91,7 @@ func TestStripStackTracesFixtures(t *testing.T) {
 				assert.NotContains(t, out, g)
 			}
 			assert.Equal(t, 1, strings.Count(out, stackPlaceholder), out)
-			assert.Contains(t, out, stackPlaceholder+itoa(tc.frames)+" frames]")
+			assert.Contains(t, out, framesPlaceholder(tc.frames))
 			assert.Equal(t, 1, rep.Count(KindStackTrace))
 			assert.Equal(t, tc.frames, rep.Count(KindStackFrame))
 		})
@@ -145,7 +145,7 @@ func TestStripStackTracesInline(t *testing.T) {
 			if tc.noMarker {
 				assert.NotContains(t, out, stackPlaceholder)
 			} else {
-				assert.Contains(t, out, stackPlaceholder+itoa(tc.frames)+" frames]")
+				assert.Contains(t, out, framesPlaceholder(tc.frames))
 			}
 		})
 	}
@@ -256,4 +256,12 @@ func traceFreeProse(n int) string {
 		}
 	}
 	return b.String()[:n]
+}
+
+// framesPlaceholder is the placeholder of a trace of n frames.
+func framesPlaceholder(n int) string {
+	if n == 1 {
+		return stackPlaceholder + "1 frame]"
+	}
+	return stackPlaceholder + itoa(n) + " frames]"
 }
