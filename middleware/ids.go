@@ -15,7 +15,7 @@ func (m *handler) requestID(r *http.Request) string {
 		if id := chimw.GetReqID(r.Context()); toolerr.ValidRequestID(id) {
 			return id
 		}
-		if id := r.Header.Get("X-Request-Id"); toolerr.ValidRequestID(id) {
+		if id := firstValue(r.Header, "X-Request-Id"); toolerr.ValidRequestID(id) {
 			return id
 		}
 	}
@@ -28,7 +28,17 @@ func traceIDOf(r *http.Request) string {
 	if sc := trace.SpanContextFromContext(r.Context()); sc.HasTraceID() {
 		return sc.TraceID().String()
 	}
-	return traceparentTraceID(r.Header.Get("Traceparent"))
+	return traceparentTraceID(firstValue(r.Header, "Traceparent"))
+}
+
+// firstValue is h.Get for a key already in canonical form: the server
+// canonicalizes incoming header names, so the lookup can skip doing it
+// again on every request.
+func firstValue(h http.Header, canonicalKey string) string {
+	if v := h[canonicalKey]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
 }
 
 // traceparentTraceID returns the trace id of a W3C traceparent value

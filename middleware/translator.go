@@ -3,7 +3,6 @@ package middleware
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"net/http"
 
 	"github.com/toolerr/toolerr/classify"
@@ -63,31 +62,4 @@ func plainOutcome(c Captured) classify.Outcome {
 	}
 	o.Message = string(body)
 	return o
-}
-
-// jsonMessage returns the first string among the members that vendors
-// commonly put a human message in: message, error_description, detail,
-// title, error (a string, or an object with a message).
-func jsonMessage(body []byte) (string, bool) {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(body, &m) != nil {
-		return "", false
-	}
-	for _, key := range [...]string{"message", "error_description", "detail", "title", "error", "errorMessage", "Message"} {
-		raw, ok := m[key]
-		if !ok {
-			continue
-		}
-		var s string
-		if json.Unmarshal(raw, &s) == nil && s != "" {
-			return s, true
-		}
-		var nested struct {
-			Message string `json:"message"`
-		}
-		if json.Unmarshal(raw, &nested) == nil && nested.Message != "" {
-			return nested.Message, true
-		}
-	}
-	return "", false
 }
