@@ -38,7 +38,7 @@ func (m *handler) fromError(r *http.Request, err error) *toolerr.Error {
 func (m *handler) fromCapture(rec *recorder, r *http.Request) *toolerr.Error {
 	ctx := r.Context()
 	body := bytes.TrimSpace(rec.body)
-	if len(body) > 0 && body[0] == '{' && rec.dropped == 0 {
+	if len(body) > 0 && body[0] == '{' && !rec.truncated {
 		if e := toolerr.WrittenError(ctx); e != nil {
 			return m.cleanText(e)
 		}
@@ -55,7 +55,7 @@ func (m *handler) fromCapture(rec *recorder, r *http.Request) *toolerr.Error {
 		Status:    rec.status,
 		Header:    rec.w.Header().Clone(),
 		Body:      rec.body,
-		Truncated: rec.dropped > 0,
+		Truncated: rec.truncated,
 		Vendor:    toolerr.RecordedVendor(ctx),
 	}
 	var o classify.Outcome

@@ -13,7 +13,7 @@ import (
 // through: every call goes straight to the underlying writer and the
 // recorder only notes that the response has started. At 400 or more the
 // status is held back and the body buffered up to the cap (the rest is
-// counted and dropped), so the middleware can replace the response.
+// dropped), so the middleware can replace the response.
 //
 // The recorder is also the request's context: it embeds the toolerr request
 // scope (ids, intent and vendor recordings), answers the recorder key with
@@ -30,8 +30,8 @@ type recorder struct {
 	started   bool // the status line went to w: the response is committed
 	capturing bool // a status >= 400 is held back and the body buffered
 	hijacked  bool // the handler took the connection over
+	truncated bool // bytes were written past the cap and dropped
 	body      []byte
-	dropped   int64 // bytes written past the cap
 
 	tool string // the tool name a Tool adapter gave
 	err  error  // the error a Tool handler returned
@@ -118,7 +118,7 @@ func capture[T string | []byte](rw *recorder, p T) {
 	room := max(rw.bodyCap-len(rw.body), 0)
 	n := min(len(p), room)
 	rw.body = append(rw.body, p[:n]...)
-	rw.dropped += int64(len(p) - n)
+	rw.truncated = rw.truncated || n < len(p)
 }
 
 // captureFrom reads src into the buffer up to the cap, then drains the rest.
@@ -141,7 +141,7 @@ func (rw *recorder) captureFrom(src io.Reader) (int64, error) {
 		}
 	}
 	m, err := io.Copy(io.Discard, src)
-	rw.dropped += m
+	rw.truncated = rw.truncated || m > 0
 	return n + m, err
 }
 
