@@ -50,10 +50,14 @@ func (m *handler) fromCapture(rec *recorder, r *http.Request) *toolerr.Error {
 			}
 		}
 	}
+	header := rec.w.Header().Clone()
+	if header.Get("X-Request-Id") == toolerr.RequestID(ctx) {
+		header.Del("X-Request-Id") // ours, not the vendor's
+	}
 	c := Captured{
 		Method:    r.Method,
 		Status:    rec.status,
-		Header:    rec.w.Header().Clone(),
+		Header:    header,
 		Body:      rec.body,
 		Truncated: rec.truncated,
 		Vendor:    toolerr.RecordedVendor(ctx),
@@ -80,23 +84,19 @@ func (m *handler) fromCapture(rec *recorder, r *http.Request) *toolerr.Error {
 // cleanText returns e with its free-text members sanitized; e itself when
 // they were clean already.
 func (m *handler) cleanText(e *toolerr.Error) *toolerr.Error {
-	s := m.cfg.sanitizer
-	detail, dr := s.Clean(e.Detail)
-	hint, hr := s.Clean(e.Hint)
-	human, ur := s.Clean(e.HumanHint)
-	changed := dr.Changed() || hr.Changed() || ur.Changed() ||
-		detail != e.Detail || hint != e.Hint || human != e.HumanHint
+	clean := m.cfg.sanitizer.CleanText
+	detail, hint, human := clean(e.Detail), clean(e.Hint), clean(e.HumanHint)
 	var steps []string
 	for i, step := range e.Suggestions {
-		clean := s.CleanText(step)
-		if clean != step && steps == nil {
+		c := clean(step)
+		if c != step && steps == nil {
 			steps = append(make([]string, 0, len(e.Suggestions)), e.Suggestions[:i]...)
 		}
 		if steps != nil {
-			steps = append(steps, clean)
+			steps = append(steps, c)
 		}
 	}
-	if !changed && steps == nil {
+	if detail == e.Detail && hint == e.Hint && human == e.HumanHint && steps == nil {
 		return e
 	}
 	c := e.WithDetail(detail).WithHint(hint).WithHumanHint(human)

@@ -87,6 +87,9 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 // once the handler has returned.
 func (m *handler) finish(rec *recorder, r *http.Request) {
 	switch {
+	case rec.err != nil && rec.hijacked:
+		// The connection is the handler's; the error can only be logged.
+		m.tel.record(r, m.complete(rec, r, m.fromError(r, rec.err)), 0, nil)
 	case rec.hijacked:
 	case rec.err != nil && rec.started:
 		// The response is out; the error can only be logged and counted.
@@ -141,7 +144,6 @@ var keptHeaders = map[string]bool{
 	"Vary":                             true,
 	"Strict-Transport-Security":        true,
 	"X-Request-Id":                     true,
-	"Traceparent":                      true,
 }
 
 // clearHeader deletes every header of h but the kept ones.

@@ -167,3 +167,11 @@ func TestPanicOnUpgradedResponseIsLeftAlone(t *testing.T) {
 	assert.Equal(t, []int{101}, w.writeHeaders)
 	assert.Empty(t, w.Body.String())
 }
+
+func TestInvalidStatusIsInternalError(t *testing.T) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(42) })
+	rec := httptest.NewRecorder()
+	require.Nil(t, serveRecovering(h, rec), "net/http's panic on the code is recovered, not turned into an abort")
+	assert.Equal(t, 500, rec.Code)
+	assert.Equal(t, toolerr.CodeInternal, problem(t, rec.Body.Bytes())["code"])
+}

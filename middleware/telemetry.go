@@ -58,14 +58,15 @@ func newTelemetry(cfg config) *telemetry {
 }
 
 // record puts e on the span, the toolerr.errors counter and the log. When
-// the request has no recording span it starts a short "toolerr.error" span
-// (a child of an incoming traceparent) so the error is in a trace; the
-// returned error then carries that trace's id. status is the status the
+// the request has no span at all (no instrumentation) it starts a short
+// "toolerr.error" span, a child of an incoming traceparent, so the error is
+// in a trace; the returned error then carries that trace's id. A span that
+// exists but was sampled out is left so. status is the status the
 // client got, or 0 when it got none (a hijacked connection).
 func (t *telemetry) record(r *http.Request, e *toolerr.Error, status int, p *panicInfo) *toolerr.Error {
 	ctx := r.Context()
 	span := trace.SpanFromContext(ctx)
-	if !span.IsRecording() {
+	if !span.SpanContext().IsValid() { // no instrumentation; a sampled-out span is respected
 		parent := propagation.TraceContext{}.Extract(ctx, propagation.HeaderCarrier(r.Header))
 		_, span = t.tracer.Start(parent, "toolerr.error", trace.WithSpanKind(trace.SpanKindServer))
 		defer span.End()

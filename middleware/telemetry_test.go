@@ -259,3 +259,17 @@ func TestNoSDKWorks(t *testing.T) {
 	m := problem(t, rec.Body.Bytes())
 	assert.Nil(t, m["trace_id"], "no SDK, no trace id")
 }
+
+func TestSampledOutSpanIsRespected(t *testing.T) {
+	rig := newOtelRig(t)
+	never := sdktrace.NewTracerProvider(sdktrace.WithSampler(sdktrace.NeverSample()))
+	ctx, span := never.Tracer("test").Start(context.Background(), "request")
+	defer span.End()
+	require.True(t, span.SpanContext().IsValid())
+	require.False(t, span.IsRecording())
+	opts := append([]Option{WithLogger(quiet)}, rig.options()...)
+	rec := httptest.NewRecorder()
+	New(opts...)(rawHandler(503, nil, "")).ServeHTTP(rec, httptest.NewRequest("GET", "/", nil).WithContext(ctx))
+	assert.Empty(t, rig.spans.Ended(), "no span of our own beside a sampled-out one")
+	assert.Equal(t, span.SpanContext().TraceID().String(), problem(t, rec.Body.Bytes())["trace_id"])
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/classify"
 )
 
 // timeoutErr is a net.Error that timed out, as a client's dial or read
@@ -165,4 +166,41 @@ func TestNestedMiddlewareStepsAside(t *testing.T) {
 	assert.Equal(t, toolerr.CodeNotFound, problem(t, rec.Body.Bytes())["code"])
 	assert.Len(t, logs.failures(), 1, "the error is handled and logged once")
 	assert.Equal(t, 1, strings.Count(rec.Header().Get("X-Request-Id"), rec.Header().Get("X-Request-Id")))
+}
+
+func TestToolErrorAfterHijackIsLoggedOnly(t *testing.T) {
+	logger, logs := newLogger()
+	h := Tool("stream", func(w http.ResponseWriter, r *http.Request) error {
+		conn, brw, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			return err
+		}
+		defer conn.Close()
+		_, _ = brw.WriteString("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
+		_ = brw.Flush()
+		return errors.New("stream ended early")
+	})
+	resp, body := do(t, "GET", serve(t, h, WithLogger(logger)), nil, "")
+	assert.Equal(t, 200, resp.StatusCode)
+	assert.Equal(t, "ok", string(body), "nothing is written on a hijacked connection")
+	require.Eventually(t, func() bool { return len(logs.failures()) == 1 }, testWait, testTick)
+	assert.Equal(t, "0", logs.failures()[0]["status"])
+}
+
+func TestTranslatorDoesNotSeeOurRequestID(t *testing.T) {
+	var seen http.Header
+	tr := TranslatorFunc(func(ctx context.Context, c Captured) (classify.Outcome, bool) {
+		seen = c.Header
+		return classify.Outcome{}, false
+	})
+	relay := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Request-Id", "req_vendor_1")
+		w.WriteHeader(http.StatusBadGateway)
+	})
+	rec := httptest.NewRecorder()
+	New(WithLogger(quiet), WithTranslator(tr))(relay).ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+	require.NotNil(t, seen)
+	assert.Equal(t, "req_vendor_1", seen.Get("Request-Id"), "the vendor's headers reach the translator")
+	assert.Empty(t, seen.Get("X-Request-Id"), "our own id is not mistaken for the vendor's")
+	assert.NotEmpty(t, rec.Header().Get("X-Request-Id"))
 }

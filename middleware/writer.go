@@ -65,8 +65,8 @@ func (rw *recorder) WriteHeader(code int) {
 		rw.capturing = true
 		return
 	}
+	rw.w.WriteHeader(code) // net/http panics on a code below 100: nothing was sent then
 	rw.started = true
-	rw.w.WriteHeader(code)
 }
 
 // Write sends p on, or buffers it while capturing. The first Write without
