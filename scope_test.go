@@ -105,9 +105,9 @@ func TestWriteRecordsTheWrittenError(t *testing.T) {
 func TestEmbeddedRequestScope(t *testing.T) {
 	type state struct {
 		RequestScope
-		n int
+		body []byte // the embedder's own state
 	}
-	st := &state{}
+	st := &state{body: []byte("x")}
 	st.Init(context.Background(), "req-7", "")
 	var ctx context.Context = &st.RequestScope
 	assert.Equal(t, "req-7", RequestID(ctx))
@@ -118,4 +118,5 @@ func TestEmbeddedRequestScope(t *testing.T) {
 		RecordVendor(&st.RequestScope, "aws")
 	})
 	assert.Zero(t, allocs, "the scope lives in the embedding allocation")
+	assert.Equal(t, "x", string(st.body), "Init leaves the embedder's fields alone")
 }
