@@ -120,10 +120,12 @@ func WithLogger(l *slog.Logger) Option {
 	}
 }
 
-// WithTracerProvider sets where the middleware finds the tracer it names
+// WithTracerProvider sets the provider of the tracer named
 // "github.com/toolerr/toolerr/middleware". Errors are recorded on the span
-// already in the request context (from otelhttp or another instrumentation);
-// the middleware starts no span of its own. Default: otel.GetTracerProvider().
+// already in the request context (from otelhttp or other instrumentation);
+// only when a request has no span at all does the middleware start a short
+// "toolerr.error" span from this provider, so that the error is in a trace.
+// Default: otel.GetTracerProvider().
 func WithTracerProvider(p trace.TracerProvider) Option {
 	return func(c *config) {
 		if p != nil {
