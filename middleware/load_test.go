@@ -204,6 +204,8 @@ func TestLoad(t *testing.T) {
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)
 	const bound = 8 << 20
+	t.Logf("heap in use: %d B before, %d B after; goroutines: %d before, %d after",
+		before.HeapAlloc, after.HeapAlloc, baseGoroutines, runtime.NumGoroutine())
 	assert.Less(t, int64(after.HeapAlloc)-int64(before.HeapAlloc), int64(bound),
 		"heap after the run (%d B) within %d B of before (%d B)", after.HeapAlloc, bound, before.HeapAlloc)
 }
