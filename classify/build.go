@@ -49,6 +49,9 @@ func (c *Classifier) Build(d Decision, o Outcome) *toolerr.Error {
 			e.Field = o.Field
 		}
 	}
+	if details := c.details(o.Details); len(details) > 0 {
+		e = e.WithDetails(details)
+	}
 	if o.Vendor != "" || o.Status > 0 {
 		u := toolerr.Upstream{Vendor: "unknown", Status: o.Status}
 		if plainToken(o.Vendor, toolerr.MaxNameLen) {
@@ -79,6 +82,35 @@ func (c *Classifier) GoError(ctx context.Context, err error, method string, idem
 		return nil, false
 	}
 	return c.Classify(ctx, Outcome{Method: method, Idempotent: idempotent, Err: err}), true
+}
+
+// details returns the vendor details that may reach the error: numbers and
+// booleans as they are, strings through the message filter (none without
+// one), nothing else.
+func (c *Classifier) details(in map[string]any) map[string]any {
+	var out map[string]any
+	for k, v := range in {
+		switch v := v.(type) {
+		case string:
+			if c.filter == nil || v == "" {
+				continue
+			}
+			v = c.filter(v)
+			if v == "" {
+				continue
+			}
+			if out == nil {
+				out = make(map[string]any, len(in))
+			}
+			out[k] = v
+		case bool, int, int64, float64:
+			if out == nil {
+				out = make(map[string]any, len(in))
+			}
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // plainToken reports whether s is short printable ASCII with no spaces,

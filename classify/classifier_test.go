@@ -276,3 +276,24 @@ func TestRuleString(t *testing.T) {
 	assert.Equal(t, "fallback", RuleFallback.String())
 	assert.Equal(t, "unknown", Rule(42).String())
 }
+
+func TestVendorDetails(t *testing.T) {
+	o := Outcome{Status: 402, Vendor: "stripe", VendorCode: "card_declined", Details: map[string]any{
+		"decline_code": "insufficient_funds",
+		"doc_url":      "https://stripe.com/docs/error-codes/card-declined",
+		"amount_minor": 1200,
+		"live":         true,
+		"nested":       map[string]any{"dropped": true},
+		"empty":        "",
+	}}
+	e := New(nil).Classify(context.Background(), o)
+	assert.Equal(t, map[string]any{"amount_minor": 1200, "live": true}, e.Details, "without a filter no vendor text is kept")
+
+	upper := func(s string) string { return strings.ToUpper(s) }
+	e = New(nil, WithMessageFilter(upper)).Classify(context.Background(), o)
+	assert.Equal(t, "INSUFFICIENT_FUNDS", e.Details["decline_code"], "text goes through the filter")
+	assert.Equal(t, "HTTPS://STRIPE.COM/DOCS/ERROR-CODES/CARD-DECLINED", e.Details["doc_url"])
+	assert.NotContains(t, e.Details, "nested")
+	assert.NotContains(t, e.Details, "empty")
+	assert.Empty(t, e.DocsURL, "a vendor's link is a detail, never the code's docs_url")
+}

@@ -35,6 +35,12 @@ type Outcome struct {
 	Delay time.Duration
 	// Evidence is what the translator decided from vendor specifics.
 	Evidence Evidence
+	// Details are structured vendor facts for the agent's next call (a
+	// decline code, the vendor's documentation link, a quota name). String
+	// values are untrusted text: they reach Error.Details only through the
+	// classifier's message filter, and not at all without one. Other values
+	// must be JSON-encodable numbers or booleans.
+	Details map[string]any
 	// Err is the Go error of the call, when it failed before a response.
 	Err error
 }
