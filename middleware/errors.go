@@ -2,19 +2,29 @@ package middleware
 
 import (
 	"bytes"
+	"errors"
 	"net/http"
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/translate"
 )
 
 // fromError turns an error a Tool handler returned into the error to
 // render: a *toolerr.Error anywhere in the chain is used, with its text
-// sanitized; a Go error the classifier knows (network, context) is
+// sanitized (and the vendor's own message as its detail when it came from
+// translate without one); a Go error the classifier knows (network, context) is
 // classified; anything else is INTERNAL_ERROR. err's text never reaches
 // the body.
 func (m *handler) fromError(r *http.Request, err error) *toolerr.Error {
 	if e, ok := toolerr.From(err); ok {
+		// translate.Response keeps the vendor's message in its cause; with
+		// no message filter there the detail is the code's title, and the
+		// sanitized vendor message says more.
+		var ve *translate.VendorError
+		if e.Detail == e.Title && errors.As(err, &ve) && ve.Message != "" {
+			e = e.WithDetail(ve.Message)
+		}
 		return m.cleanText(e)
 	}
 	ctx := r.Context()
@@ -54,26 +64,24 @@ func (m *handler) fromCapture(rec *recorder, r *http.Request) *toolerr.Error {
 	if header.Get("X-Request-Id") == toolerr.RequestID(ctx) {
 		header.Del("X-Request-Id") // ours, not the vendor's
 	}
-	c := Captured{
-		Method:    r.Method,
-		Status:    rec.status,
-		Header:    header,
-		Body:      rec.body,
-		Truncated: rec.truncated,
-		Vendor:    toolerr.RecordedVendor(ctx),
+	raw := translate.Raw{
+		Method:     r.Method,
+		Status:     rec.status,
+		Header:     header,
+		Body:       rec.body,
+		Truncated:  rec.truncated,
+		Vendor:     toolerr.RecordedVendor(ctx),
+		Idempotent: r.Header.Get("Idempotency-Key") != "",
 	}
 	var o classify.Outcome
 	ok := false
 	if m.cfg.translator != nil {
-		o, ok = m.cfg.translator.Translate(ctx, c)
+		o, ok = m.cfg.translator.Translate(&raw)
 	}
 	if !ok {
-		o = plainOutcome(c)
+		o = classify.Outcome{Method: raw.Method, Status: raw.Status, Header: raw.Header, Vendor: raw.Vendor}
 	}
-	if o.Vendor == "" {
-		o.Vendor = c.Vendor
-	}
-	o.Idempotent = o.Idempotent || r.Header.Get("Idempotency-Key") != ""
+	o.Idempotent = o.Idempotent || raw.Idempotent
 	d := m.cfg.classifier.Decide(o)
 	if d.Unmapped {
 		m.tel.reportUnmapped(ctx, o, d.Code)

@@ -36,7 +36,7 @@ func ExampleNew() {
 	// Output:
 	// 503 application/problem+json
 	// UPSTREAM_UNAVAILABLE true
-	// upstream HTML error page: 502 Bad Gateway
+	// 502 Bad Gateway
 	// call-1
 }
 

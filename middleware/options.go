@@ -12,6 +12,7 @@ import (
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
 	"github.com/toolerr/toolerr/middleware/sanitize"
+	"github.com/toolerr/toolerr/translate"
 )
 
 // DefaultBodyCap is how much of a raw error response is buffered for
@@ -40,14 +41,16 @@ type config struct {
 	registry   *toolerr.Registry
 	classifier *classify.Classifier
 	translator Translator
-	sanitizer  *sanitize.Sanitizer
-	format     toolerr.Format
-	bodyCap    int
-	logger     *slog.Logger
-	tracers    trace.TracerProvider
-	meters     metric.MeterProvider
-	toolName   func(*http.Request) string
-	idPolicy   RequestIDPolicy
+	// translatorSet: WithTranslator was given, nil included.
+	translatorSet bool
+	sanitizer     *sanitize.Sanitizer
+	format        toolerr.Format
+	bodyCap       int
+	logger        *slog.Logger
+	tracers       trace.TracerProvider
+	meters        metric.MeterProvider
+	toolName      func(*http.Request) string
+	idPolicy      RequestIDPolicy
 }
 
 // WithRegistry sets the registry errors are built from. Default:
@@ -77,10 +80,11 @@ func WithClassifier(c *classify.Classifier) Option {
 }
 
 // WithTranslator sets the translator of captured raw error responses.
-// Default: none, and then the body's text (or a JSON body's message member)
-// is the vendor message and the status and headers decide the class.
+// Default: a translate.Set of the built-in gateway, vendor and generic
+// translators over the middleware's classifier, whose vendor code tables it
+// registers there. A nil t leaves the status and headers alone to decide.
 func WithTranslator(t Translator) Option {
-	return func(c *config) { c.translator = t }
+	return func(c *config) { c.translator, c.translatorSet = t, true }
 }
 
 // WithSanitizer sets the sanitizer of every text that reaches a body, a log
@@ -179,6 +183,16 @@ func newConfig(opts []Option) config {
 	}
 	if c.logger == nil {
 		c.logger = slog.Default()
+	}
+	if !c.translatorSet {
+		set, err := translate.NewSet(c.classifier)
+		if err != nil {
+			// A registry that does not extend toolerr.Default lacks codes
+			// the built-in tables name.
+			c.logger.Warn("toolerr: built-in translators unavailable; the status decides", slog.Any("error", err))
+		} else {
+			c.translator = set
+		}
 	}
 	if c.tracers == nil {
 		c.tracers = otel.GetTracerProvider()

@@ -18,6 +18,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/translate"
 )
 
 // otelRig is a real SDK tracer and meter provider with in-memory readers.
@@ -210,7 +211,7 @@ func TestUnmappedCounter(t *testing.T) {
 	})
 	t.Run("unknown vendor code under a known status", func(t *testing.T) {
 		rig := newOtelRig(t)
-		tr := TranslatorFunc(func(ctx context.Context, c Captured) (classify.Outcome, bool) {
+		tr := TranslatorFunc(func(c *translate.Raw) (classify.Outcome, bool) {
 			return classify.Outcome{Method: c.Method, Status: c.Status, Header: c.Header, Vendor: "acme", VendorCode: "widget_missing"}, true
 		})
 		_, body := do(t, "GET", rig.underOtelhttp(t, rawHandler(404, nil, `{"code":"widget_missing"}`), WithTranslator(tr)), nil, "")
@@ -225,7 +226,7 @@ func TestUnmappedCounter(t *testing.T) {
 		rig := newOtelRig(t)
 		c := classify.New(nil)
 		require.NoError(t, c.RegisterVendor("acme", map[string]string{"widget_missing": toolerr.CodeNotFound}))
-		tr := TranslatorFunc(func(ctx context.Context, cap Captured) (classify.Outcome, bool) {
+		tr := TranslatorFunc(func(cap *translate.Raw) (classify.Outcome, bool) {
 			return classify.Outcome{Status: cap.Status, Vendor: "acme", VendorCode: "widget_missing"}, true
 		})
 		do(t, "GET", rig.underOtelhttp(t, rawHandler(400, nil, ""), WithTranslator(tr), WithClassifier(c)), nil, "")

@@ -15,6 +15,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/translate"
 )
 
 // timeoutErr is a net.Error that timed out, as a client's dial or read
@@ -189,7 +190,7 @@ func TestToolErrorAfterHijackIsLoggedOnly(t *testing.T) {
 
 func TestTranslatorDoesNotSeeOurRequestID(t *testing.T) {
 	var seen http.Header
-	tr := TranslatorFunc(func(ctx context.Context, c Captured) (classify.Outcome, bool) {
+	tr := TranslatorFunc(func(c *translate.Raw) (classify.Outcome, bool) {
 		seen = c.Header
 		return classify.Outcome{}, false
 	})
@@ -203,4 +204,30 @@ func TestTranslatorDoesNotSeeOurRequestID(t *testing.T) {
 	assert.Equal(t, "req_vendor_1", seen.Get("Request-Id"), "the vendor's headers reach the translator")
 	assert.Empty(t, seen.Get("X-Request-Id"), "our own id is not mistaken for the vendor's")
 	assert.NotEmpty(t, rec.Header().Get("X-Request-Id"))
+}
+
+func TestToolReturningTranslateResponseGetsTheVendorMessage(t *testing.T) {
+	billing := &translate.Vendor{
+		Name:      "billing",
+		HostNames: []string{"billing.example.com"},
+		Parse: func(r *translate.Raw) (classify.Outcome, bool) {
+			return classify.Outcome{VendorCode: "FROZEN", Message: "account 7 frozen by ops at 10.9.8.7; token sk_live_51HxQmPLqT0k2abcdefghijklmn"}, true
+		},
+		CodeTable: map[string]string{"FROZEN": toolerr.CodePolicyBlocked},
+	}
+	set, err := translate.NewSet(nil, translate.WithTranslators(billing)) // no message filter
+	require.NoError(t, err)
+	h := Tool("charge", func(w http.ResponseWriter, r *http.Request) error {
+		resp := &http.Response{
+			StatusCode: http.StatusForbidden, Header: http.Header{}, Body: http.NoBody,
+			Request: httptest.NewRequest("POST", "https://billing.example.com/v1/charges", nil),
+		}
+		return set.Response(resp)
+	})
+	_, body := do(t, "POST", serve(t, h), nil, "")
+	m := problem(t, body)
+	assert.Equal(t, toolerr.CodePolicyBlocked, m["code"])
+	assert.Contains(t, m["detail"], "account 7 frozen by ops", "the vendor's message, sanitized")
+	assert.NotContains(t, string(body), "10.9.8.7")
+	assert.NotContains(t, string(body), "sk_live_")
 }

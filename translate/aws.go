@@ -1,0 +1,200 @@
+package translate
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/toolerr/toolerr/classify"
+)
+
+// awsTranslator reads Amazon Web Services errors in every protocol AWS
+// speaks: JSON (`__type` and X-Amzn-ErrorType, DynamoDB, Lambda, API
+// Gateway), Query/XML (<ErrorResponse>: IAM, STS, SQS, SNS), EC2
+// (<Response><Errors>) and S3 (<Error>, also on a 200).
+type awsTranslator struct{}
+
+// awsHosts are the AWS API host suffixes, global and China partitions.
+var awsHosts = []string{".amazonaws.com", ".amazonaws.com.cn"}
+
+// Vendor returns "aws".
+func (awsTranslator) Vendor() string { return "aws" }
+
+// Hosts returns the AWS API host suffixes.
+func (awsTranslator) Hosts() []string { return awsHosts }
+
+// Codes returns the AWS code table.
+func (awsTranslator) Codes() map[string]string { return awsCodes }
+
+// Recognizes claims a response of unknown host that carries an AWS request
+// id or error-type header, or a body only AWS writes: a JSON `__type` in an
+// Amazon namespace, or an XML error in an amazonaws.com namespace, an EC2
+// <Response><Errors> or an S3 <Error> with its <HostId>.
+func (awsTranslator) Recognizes(r *Raw) bool {
+	h := r.Header
+	if h != nil {
+		for _, name := range [...]string{"X-Amzn-Requestid", "X-Amz-Request-Id", "X-Amz-Id-2", "X-Amzn-Errortype", "X-Amz-Apigw-Id"} {
+			if h.Get(name) != "" {
+				return true
+			}
+		}
+	}
+	return awsBodyShape(r.Body)
+}
+
+// awsRecognizeWindow is how much of a body the shape checks look at.
+const awsRecognizeWindow = 2048
+
+// awsBodyShape reports whether the start of b is unmistakably an AWS error.
+func awsBodyShape(b []byte) bool {
+	b = trimLeftSpace(b)
+	if len(b) > awsRecognizeWindow {
+		b = b[:awsRecognizeWindow]
+	}
+	switch {
+	case len(b) == 0:
+		return false
+	case b[0] == '{':
+		return bytes.Contains(b, []byte(`"__type":"com.amazon`)) || bytes.Contains(b, []byte(`"__type": "com.amazon`))
+	case b[0] == '<':
+		return bytes.Contains(b, []byte("<ErrorResponse")) && bytes.Contains(b, []byte("amazonaws.com/doc/")) ||
+			bytes.Contains(b, []byte("<Response><Errors><Error><Code>")) ||
+			bytes.Contains(b, []byte("<Error><Code>")) && bytes.Contains(b, []byte("<HostId>"))
+	}
+	return false
+}
+
+// Translate reads the error code, message, request id and the offending
+// field. An XML error body is an error whatever the status (S3 answers some
+// failed copies with 200). A failure without an AWS code is still read when
+// the response is plainly AWS's (its host, the caller's word, an API
+// Gateway or S3 header), so the status decides under the AWS name;
+// otherwise ok is false and the generic translators read it.
+func (awsTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+	var o classify.Outcome
+	found := false
+	if r.IsXML() {
+		found = awsParseXML(r.Body, &o)
+	}
+	if r.Status < 400 {
+		if !found {
+			return classify.Outcome{}, false
+		}
+	} else if !found {
+		found = awsParseJSON(r, &o)
+	}
+	if !found && !awsPlainlyAWS(r) {
+		return classify.Outcome{}, false
+	}
+	if o.RequestID == "" && r.Header != nil {
+		o.RequestID = awsHeader(r, "X-Amzn-Requestid", "X-Amz-Request-Id")
+	}
+	if o.Field == "" {
+		o.Field = awsFieldFromMessage(o.Message)
+	}
+	return o, true
+}
+
+// awsPlainlyAWS reports whether r is AWS's even without an AWS error code:
+// its host or the caller says so, S3's x-amz-id-2 or an X-Amzn-ErrorType
+// is present, or API Gateway's x-amz-apigw-id comes with a body of API
+// Gateway's own shape (a service behind API Gateway answers with that
+// header too, in its own format, which the generic translators read).
+func awsPlainlyAWS(r *Raw) bool {
+	if r.Status < 400 {
+		return false
+	}
+	if r.Vendor == "aws" || cloudHostIn(r.Host, awsHosts) {
+		return true
+	}
+	h := r.Header
+	if h == nil {
+		return false
+	}
+	if h.Get("X-Amz-Id-2") != "" || h.Get("X-Amzn-Errortype") != "" {
+		return true
+	}
+	return h.Get("X-Amz-Apigw-Id") != "" && awsGatewayShaped(r.Body)
+}
+
+// awsGatewayShaped reports whether b is empty or API Gateway's default
+// error body, an object with a single message member.
+func awsGatewayShaped(b []byte) bool {
+	if len(trimLeftSpace(b)) == 0 {
+		return true
+	}
+	m, ok := cloudObject(trimLeftSpace(b))
+	if !ok || len(m) != 1 {
+		return false
+	}
+	_, lower := m["message"]
+	_, upper := m["Message"]
+	return lower || upper
+}
+
+// awsHeader returns the first non-empty value among the named headers,
+// trimmed and bounded.
+func awsHeader(r *Raw, names ...string) string {
+	for _, n := range names {
+		if v := cloudClip(r.Header.Get(n)); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// awsCleanCode reduces an AWS error type to its code: the part after the
+// last '#' of a namespaced JSON `__type`, and before the first ':' of an
+// X-Amzn-ErrorType header ("ValidationException:http://internal…"). A
+// value with spaces or longer than 128 bytes is not a code.
+func awsCleanCode(s string) string {
+	if i := strings.IndexByte(s, ':'); i >= 0 {
+		s = s[:i]
+	}
+	if i := strings.LastIndexByte(s, '#'); i >= 0 {
+		s = s[i+1:]
+	}
+	s = strings.TrimSpace(s)
+	if len(s) > 128 || strings.ContainsAny(s, " \t\r\n") {
+		return ""
+	}
+	return s
+}
+
+// awsFieldFromMessage reads the offending parameter from the documented
+// forms of AWS validation messages: "Value null at 'tableName' failed to
+// satisfy constraint", "Value (x) for parameter groupId is invalid", "The
+// request must contain the parameter InstanceId". "" when none matches.
+func awsFieldFromMessage(msg string) string {
+	if msg == "" {
+		return ""
+	}
+	if i := strings.Index(msg, "' failed to satisfy constraint"); i > 0 {
+		if j := strings.LastIndex(msg[:i], " at '"); j >= 0 {
+			if f := msg[j+len(" at '") : i]; awsFieldToken(f) == f {
+				return f
+			}
+		}
+	}
+	for _, lead := range [...]string{"for parameter ", "the parameter "} {
+		if i := strings.Index(msg, lead); i >= 0 {
+			if f := awsFieldToken(msg[i+len(lead):]); f != "" {
+				return f
+			}
+		}
+	}
+	return ""
+}
+
+// awsFieldToken returns the parameter name that s starts with: letters,
+// digits and . _ - [ ] up to 128 bytes; "" when s starts otherwise.
+func awsFieldToken(s string) string {
+	n := 0
+	for n < len(s) && n < 128 {
+		c := s[n]
+		if !(isLetter(c) || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-' || c == '[' || c == ']') {
+			break
+		}
+		n++
+	}
+	return strings.TrimRight(s[:n], ".")
+}

@@ -1,0 +1,80 @@
+package translate
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/toolerr/toolerr/classify"
+)
+
+// awsMaxReasons bounds the DynamoDB cancellation reasons read (a
+// transaction holds at most 100 items).
+const awsMaxReasons = 100
+
+// awsParseJSON reads the JSON protocols and API Gateway: the code from the
+// X-Amzn-ErrorType header, else the body's `__type`, else (on AWS hosts)
+// its `code`; the message from `message` or `Message`. found is true when a code was read; the
+// message of a code-less body ({"message":"Forbidden"}) is kept anyway.
+func awsParseJSON(r *Raw, o *classify.Outcome) (found bool) {
+	if r.Header != nil {
+		o.VendorCode = awsCleanCode(r.Header.Get("X-Amzn-Errortype"))
+	}
+	m, ok := awsJSONBody(r)
+	if ok {
+		if o.VendorCode == "" {
+			o.VendorCode = awsCleanCode(cloudString(m, "__type"))
+		}
+		// A bare "code" member (some REST JSON services) is trusted only
+		// on AWS's own hosts: a captured body with one may be anyone's.
+		if o.VendorCode == "" && (r.Vendor == "aws" || cloudHostIn(r.Host, awsHosts)) {
+			o.VendorCode = awsCleanCode(cloudString(m, "code", "Code"))
+		}
+		o.Message = cloudString(m, "message", "Message", "errorMessage")
+		if reasons := awsCancellationReasons(m); reasons != "" {
+			o.Details = map[string]any{"cancellation_reasons": reasons}
+		}
+	}
+	return o.VendorCode != ""
+}
+
+// awsJSONBody decodes a JSON object body; ok is false for anything else.
+func awsJSONBody(r *Raw) (map[string]json.RawMessage, bool) {
+	b := trimLeftSpace(r.Body)
+	if len(b) == 0 || b[0] != '{' {
+		return nil, false
+	}
+	// AWS JSON media types are application/x-amz-json-1.0 and -1.1.
+	if ct := r.ContentType(); ct != "" && ct != "text/plain" && !strings.Contains(ct, "json") {
+		return nil, false
+	}
+	return cloudObject(b)
+}
+
+// awsCancellationReasons lists the codes of a DynamoDB
+// TransactionCanceledException's CancellationReasons, one per item in order
+// ("None,ConditionalCheckFailed"), so the agent sees which item failed;
+// "" when there are none.
+func awsCancellationReasons(m map[string]json.RawMessage) string {
+	raw, ok := m["CancellationReasons"]
+	if !ok {
+		return ""
+	}
+	var reasons []json.RawMessage
+	if json.Unmarshal(raw, &reasons) != nil || len(reasons) == 0 {
+		return ""
+	}
+	if len(reasons) > awsMaxReasons {
+		reasons = reasons[:awsMaxReasons]
+	}
+	codes := make([]string, 0, len(reasons))
+	for _, item := range reasons {
+		code := "None"
+		if obj, ok := cloudObject(item); ok {
+			if c := awsCleanCode(cloudString(obj, "Code")); c != "" {
+				code = c
+			}
+		}
+		codes = append(codes, code)
+	}
+	return strings.Join(codes, ",")
+}

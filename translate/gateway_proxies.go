@@ -1,0 +1,155 @@
+package translate
+
+import (
+	"strings"
+
+	"github.com/toolerr/toolerr/classify"
+)
+
+// nginxGateway reads nginx's (and OpenResty's) built-in error pages:
+// "<title>502 Bad Gateway</title>" with the "<center>nginx</center>"
+// signature. The status decides the class; the page only names it.
+type nginxGateway struct{}
+
+// Vendor returns "nginx".
+func (nginxGateway) Vendor() string { return "nginx" }
+
+// Hosts returns nil: nginx fronts any host.
+func (nginxGateway) Hosts() []string { return nil }
+
+// Recognizes reports whether r is nginx's own error page: the page carries
+// nginx's signature line, or Server names nginx and the page's title is
+// nginx's "<status> <reason>".
+func (nginxGateway) Recognizes(r *Raw) bool {
+	if !gwIsPage(r) {
+		return false
+	}
+	if gwContainsFold(r.Body, "<center>nginx") || gwContainsFold(r.Body, "<center>openresty") {
+		return true
+	}
+	server := gwServer(r.Header)
+	if !strings.HasPrefix(server, "nginx") && !strings.HasPrefix(server, "openresty") {
+		return false
+	}
+	return gwStatusTitle(gwElement(r.Body, "title"))
+}
+
+// Translate returns the page's title ("504 Gateway Time-out") as Message.
+func (nginxGateway) Translate(r *Raw) (classify.Outcome, bool) {
+	if r.Status < 400 {
+		return classify.Outcome{}, false
+	}
+	msg := gwElement(r.Body, "title")
+	if msg == "" {
+		msg = gwElement(r.Body, "h1")
+	}
+	return classify.Outcome{Message: msg, RequestID: strings.TrimSpace(r.Header.Get("X-Request-Id"))}, true
+}
+
+// Codes returns nil: nginx pages carry no code beyond the status.
+func (nginxGateway) Codes() map[string]string { return nil }
+
+// envoyGateway reads the plain-text local replies of Envoy (and Istio,
+// Emissary, Contour and other Envoy-based proxies): "upstream connect error
+// or disconnect/reset before headers. reset reason: connection failure",
+// "no healthy upstream", "upstream request timeout".
+type envoyGateway struct{}
+
+// envoyReplies are the first words of Envoy's local replies, lower case.
+var envoyReplies = []string{
+	"upstream connect error or disconnect/reset before headers",
+	"no healthy upstream",
+	"upstream request timeout",
+	"upstream max stream duration reached",
+	"upstream reset:",
+	"local_rate_limited",
+	"rbac: access denied",
+	"jwt is missing",
+	"jwt is expired",
+	"jwt verification fails",
+	"stream timeout",
+	"request overall timeout",
+}
+
+// envoySafeResets are reset reasons that mean the request never reached
+// the upstream, so any method may be retried.
+var envoySafeResets = map[string]bool{
+	"connection failure":          true,
+	"connection timeout":          true,
+	"overflow":                    true,
+	"remote refused stream reset": true,
+}
+
+// Vendor returns "envoy".
+func (envoyGateway) Vendor() string { return "envoy" }
+
+// Hosts returns nil: Envoy fronts any host.
+func (envoyGateway) Hosts() []string { return nil }
+
+// Recognizes reports whether r is an Envoy local reply: Server names Envoy
+// ("envoy", "istio-envoy") or an x-envoy-* header is present, and the body
+// is one of Envoy's plain-text replies.
+func (envoyGateway) Recognizes(r *Raw) bool {
+	if !envoyHeaders(r) || !gwIsPlainText(r) {
+		return false
+	}
+	b := trimLeftSpace(r.Body)
+	for _, p := range envoyReplies {
+		if hasPrefixFold(b, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// envoyHeaders reports whether r's headers name Envoy.
+func envoyHeaders(r *Raw) bool {
+	if strings.Contains(gwServer(r.Header), "envoy") {
+		return true
+	}
+	for k := range r.Header {
+		if hasPrefixFold([]byte(k), "x-envoy-") {
+			return true
+		}
+	}
+	return false
+}
+
+// Translate returns the reply line as Message and the reset reason as
+// details["reset_reason"]. A reset whose reason does not prove the request
+// never reached the upstream ("connection termination", "remote reset") may
+// have run it: a non-idempotent call is then not to be retried.
+func (envoyGateway) Translate(r *Raw) (classify.Outcome, bool) {
+	if r.Status < 400 {
+		return classify.Outcome{}, false
+	}
+	line := gwFirstLine(r.Body)
+	o := classify.Outcome{Message: line, RequestID: strings.TrimSpace(r.Header.Get("X-Request-Id"))}
+	if reason := envoyResetReason(line); reason != "" {
+		o.Details = map[string]any{"reset_reason": reason}
+		if !envoySafeResets[reason] && !gwIdempotent(r) {
+			o.Evidence.Retry = classify.AdviceDoNotRetry
+		}
+	}
+	return o, true
+}
+
+// envoyResetReason returns the reset reason of an Envoy reply line, lower
+// case: "connection failure" in "… reset reason: connection failure,
+// transport failure reason: …".
+func envoyResetReason(line string) string {
+	const key = "reset reason: "
+	lower := strings.ToLower(line)
+	i := strings.LastIndex(lower, key)
+	if i < 0 {
+		return ""
+	}
+	reason := lower[i+len(key):]
+	if j := strings.IndexAny(reason, ",;"); j >= 0 {
+		reason = reason[:j]
+	}
+	return strings.TrimSpace(reason)
+}
+
+// Codes returns nil: Envoy's replies carry no code beyond the status.
+func (envoyGateway) Codes() map[string]string { return nil }

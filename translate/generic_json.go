@@ -1,0 +1,216 @@
+package translate
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+
+	"github.com/toolerr/toolerr/classify"
+)
+
+// jsonGeneric reads the common JSON error shapes no vendor translator
+// claimed, first match wins:
+//
+//	{"error": {"code": "…" | 123, "message": "…", "field"?: "…"}}
+//	{"error": "invalid_grant", "error_description": "…"}   (OAuth 2.0)
+//	{"errors": [{"message", "code"?, "field"?}]}  and a top-level array of the same
+//	{"errors": {"email": ["is invalid"]}}         (Rails)
+//	{"message": "…" | ["…"], "code"?: …}
+//	{"detail": "…" | [{"loc", "msg", "type"}]}     (FastAPI)
+//
+// Vendor() is "": the status decides the class, and a code is reported as
+// unmapped.
+type jsonGeneric struct{}
+
+// Vendor returns "": a generic format.
+func (jsonGeneric) Vendor() string { return "" }
+
+// Hosts returns nil.
+func (jsonGeneric) Hosts() []string { return nil }
+
+// Recognizes returns false: generic translators are tried for every
+// response, not by recognition.
+func (jsonGeneric) Recognizes(*Raw) bool { return false }
+
+// Codes returns nil: a generic format has no code table.
+func (jsonGeneric) Codes() map[string]string { return nil }
+
+// Translate reads one of the shapes above from a failure (status >= 400);
+// ok is false for any other body.
+func (jsonGeneric) Translate(r *Raw) (classify.Outcome, bool) {
+	if r.Status < 400 || !r.IsJSON() {
+		return classify.Outcome{}, false
+	}
+	b := trimLeftSpace(r.Body)
+	if len(b) > 0 && b[0] == '[' {
+		item, ok := genFirstElement(b)
+		if !ok {
+			return classify.Outcome{}, false
+		}
+		o, ok := genItem(item, r.Status)
+		o.RequestID = genRequestID(nil, r)
+		return o, ok
+	}
+	top, ok := genParseObject(b)
+	if !ok {
+		return classify.Outcome{}, false
+	}
+	o, ok := genShape(top, r.Status)
+	if !ok {
+		return classify.Outcome{}, false
+	}
+	if o.RequestID == "" {
+		o.RequestID = genRequestID(top, r)
+	}
+	if o.Evidence.Retry == classify.AdviceNone {
+		o.Evidence.Retry = genRetryAdvice(top)
+	}
+	if o.Field == "" {
+		o.Field = genField(top)
+	}
+	return o, true
+}
+
+// genShape reads the first shape top matches.
+func genShape(top genObject, status int) (classify.Outcome, bool) {
+	if e, ok := top.obj("error"); ok {
+		return genErrorObject(e, status), true
+	}
+	// {"error": "Bad Request", "message": …}: prose in "error" is a message
+	// of last resort; the other members say more.
+	prose := top.str("error")
+	if genIsCode(prose) {
+		return genOAuth(top, prose, status), true
+	}
+	if top.has("errors") {
+		if item, ok := top.first("errors"); ok {
+			o, ok := genItem(item, status)
+			if o.VendorCode == "" {
+				o.VendorCode = genStatusCode(top.code("code", "error_code", "errorCode"), status)
+			}
+			return o, ok || o.VendorCode != ""
+		}
+		if msg := genFirstString(top, "errors"); msg != "" {
+			return classify.Outcome{Message: msg, VendorCode: genStatusCode(top.code("code"), status)}, true
+		}
+		if o, ok := genRails(top["errors"]); ok {
+			return o, true
+		}
+	}
+	msg := top.str("message", "msg", "error_message", "errorMessage", "description")
+	if msg == "" {
+		msg = genFirstString(top, "message")
+	}
+	code := genStatusCode(top.code("code", "error_code", "errorCode", "errorType"), status)
+	if msg != "" {
+		return classify.Outcome{Message: msg, VendorCode: code}, true
+	}
+	if d := top.str("detail"); d != "" {
+		return classify.Outcome{Message: d, VendorCode: code}, true
+	}
+	if item, ok := top.first("detail"); ok {
+		return genItem(item, status)
+	}
+	if code != "" || prose != "" {
+		return classify.Outcome{VendorCode: code, Message: prose}, true
+	}
+	return classify.Outcome{}, false
+}
+
+// genErrorObject reads {"error": {…}}: code (or the string status Google
+// APIs add when the numeric code repeats the HTTP status, or a type),
+// message, field, retry advice.
+func genErrorObject(e genObject, status int) classify.Outcome {
+	code := genStatusCode(e.code("code", "error_code", "errorCode"), status)
+	if code == "" {
+		code = e.code("status", "type")
+		if genIsInteger([]byte(code)) {
+			code = genStatusCode(code, status)
+		}
+	}
+	o := classify.Outcome{
+		VendorCode: code,
+		Message:    e.str("message", "detail", "description", "title", "msg"),
+		Field:      genField(e),
+		Evidence:   classify.Evidence{Retry: genRetryAdvice(e)},
+		Delay:      genDelayMS(e, "retry_after_ms"),
+	}
+	if id := e.str("request_id", "requestId"); genIsCode(id) {
+		o.RequestID = id
+	}
+	if o.Field == "" {
+		for _, k := range [...]string{"details", "errors"} {
+			if item, ok := e.first(k); ok {
+				o.Field = genField(item)
+				break
+			}
+		}
+	}
+	return o
+}
+
+// genOAuth reads an error whose "error" member is a code: OAuth 2.0's
+// shape (RFC 6749 §5.2) with a code no OAuth registry holds, "error" the
+// code and "error_description" the message.
+func genOAuth(top genObject, e string, status int) classify.Outcome {
+	o := classify.Outcome{Message: top.str("error_description", "message", "detail", "error_message")}
+	if o.Message == "" {
+		o.Message = genFirstString(top, "message")
+	}
+	o.VendorCode = genStatusCode(e, status)
+	if o.VendorCode == "" {
+		o.VendorCode = genStatusCode(top.code("code", "error_code"), status)
+	}
+	if u := genDocURL(top.str("error_uri")); u != "" {
+		o.Details = map[string]any{"doc_url": u}
+	}
+	return o
+}
+
+// genItem reads one entry of an errors array: JSON:API ({"code", "title",
+// "detail", "source": {"pointer"}}), FastAPI ({"loc", "msg", "type"}) and
+// the plain {"message", "code", "field"}. ok is false when it holds neither
+// a message nor a code.
+func genItem(item genObject, status int) (classify.Outcome, bool) {
+	o := classify.Outcome{
+		VendorCode: genStatusCode(item.code("code", "error_code", "errorCode"), status),
+		Message:    item.str("message", "detail", "msg", "title", "description"),
+		Field:      genField(item),
+	}
+	if o.VendorCode == "" && item.has("msg") {
+		o.VendorCode = item.code("type") // Pydantic's error type: "missing", "value_error"
+	}
+	return o, o.Message != "" || o.VendorCode != ""
+}
+
+// genRails reads Rails' {"errors": {"email": ["is invalid"]}}: the first
+// member names the field and its first string is the message.
+func genRails(raw json.RawMessage) (classify.Outcome, bool) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return classify.Outcome{}, false
+	}
+	if !dec.More() {
+		return classify.Outcome{}, false
+	}
+	key, err := dec.Token()
+	field, _ := key.(string)
+	if err != nil || !genIsCode(field) {
+		return classify.Outcome{}, false
+	}
+	var v json.RawMessage
+	if dec.Decode(&v) != nil {
+		return classify.Outcome{}, false
+	}
+	msg := genFirstString(genObject{"v": v}, "v")
+	if msg == "" {
+		msg = genObject{"v": v}.str("v")
+	}
+	if msg == "" {
+		return classify.Outcome{}, false
+	}
+	if !strings.Contains(strings.ToLower(msg), strings.ToLower(field)) {
+		msg = field + " " + msg
+	}
+	return classify.Outcome{Message: gwCut(msg, genMessageMax), Field: field}, true
+}

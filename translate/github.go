@@ -1,0 +1,145 @@
+package translate
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/classify"
+)
+
+// githubSecondaryWait is how long GitHub asks clients to wait after a
+// secondary rate limit that names no retry-after and no reset.
+const githubSecondaryWait = time.Minute
+
+// githubTranslator reads GitHub REST API errors:
+//
+//	{"message": "Validation Failed",
+//	 "errors": [{"resource": "Issue", "field": "title", "code": "missing_field"}],
+//	 "documentation_url": "https://docs.github.com/…", "status": "422"}
+//
+// with the request id in X-GitHub-Request-Id. GitHub has no top-level
+// error code; the vendor code is errors[0].code when there is one, and
+// otherwise the status decides. A 403 or 429 is a rate limit when
+// x-ratelimit-remaining is 0 (the classifier's header evidence, with the
+// X-RateLimit-Reset epoch as the delay) or when the message names a rate
+// limit (the secondary limits); any other 403 is a permission denial.
+type githubTranslator struct{}
+
+// Vendor returns "github".
+func (githubTranslator) Vendor() string { return "github" }
+
+// Hosts returns GitHub's REST API hosts.
+func (githubTranslator) Hosts() []string { return []string{"api.github.com", "uploads.github.com"} }
+
+// Recognizes claims a response with GitHub's request id or media type
+// header, or a body whose documentation_url points at GitHub's docs.
+func (githubTranslator) Recognizes(r *Raw) bool {
+	if r.Header.Get("X-Github-Request-Id") != "" || r.Header.Get("X-Github-Media-Type") != "" {
+		return true
+	}
+	if !bytes.Contains(r.Body, []byte(`"documentation_url"`)) {
+		return false
+	}
+	m, ok := devObject(r.Body)
+	if !ok {
+		return false
+	}
+	doc := devString(m, "documentation_url")
+	return strings.HasPrefix(doc, "https://docs.github.com/") || strings.HasPrefix(doc, "https://developer.github.com/")
+}
+
+// Translate reads a GitHub error body. GitHub's REST API answers errors
+// with 4xx and 5xx statuses only, so a 2xx is never one.
+func (githubTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+	if r.Status < 400 {
+		return classify.Outcome{}, false
+	}
+	m, ok := devObject(r.Body)
+	if !ok {
+		return classify.Outcome{}, false
+	}
+	msg, doc := devString(m, "message"), devString(m, "documentation_url")
+	if msg == "" && doc == "" {
+		return classify.Outcome{}, false
+	}
+	o := classify.Outcome{Message: msg, RequestID: r.Header.Get("X-Github-Request-Id")}
+	devSetDetail(&o, "doc_url", doc)
+	githubFirstError(&o, devArray(m, "errors"))
+	if r.Status == http.StatusForbidden || r.Status == http.StatusTooManyRequests {
+		githubRateLimit(&o, r, strings.ToLower(msg))
+	}
+	return o, true
+}
+
+// githubFirstError reads the first entry of errors[] into o: its code,
+// field and resource, and its message appended to the summary ("Validation
+// Failed: title is too long"). Entries are objects or, on some endpoints,
+// plain strings.
+func githubFirstError(o *classify.Outcome, items []json.RawMessage) {
+	for _, item := range items {
+		if s := devItemString(item); s != "" {
+			o.Message = githubJoin(o.Message, s)
+			return
+		}
+		e, ok := devObject(item)
+		if !ok {
+			continue
+		}
+		o.VendorCode = devCode(e, "code")
+		o.Field = devString(e, "field")
+		devSetDetail(o, "resource", devString(e, "resource"))
+		o.Message = githubJoin(o.Message, devString(e, "message"))
+		return
+	}
+}
+
+// githubJoin appends detail to summary.
+func githubJoin(summary, detail string) string {
+	switch {
+	case detail == "":
+		return summary
+	case summary == "":
+		return detail
+	}
+	return devCut(summary+": "+detail, devMaxText)
+}
+
+// githubRateLimit marks a 403 or 429 whose message names a rate limit. For
+// a secondary limit with neither retry-after nor an exhausted primary
+// limit (whose reset the classifier reads), GitHub's advice is to wait at
+// least one minute.
+func githubRateLimit(o *classify.Outcome, r *Raw, lower string) {
+	secondary := strings.Contains(lower, "secondary rate limit") || strings.Contains(lower, "abuse detection")
+	primary := strings.Contains(lower, "api rate limit exceeded")
+	if !secondary && !primary {
+		return
+	}
+	o.Evidence.RateLimited = true
+	if !secondary || devHasRetryDelay(r) {
+		return
+	}
+	if strings.TrimSpace(r.Header.Get("X-Ratelimit-Remaining")) == "0" {
+		if _, ok := classify.ResetDelay(r.Header, devNow(r), 0); ok {
+			return
+		}
+	}
+	o.Delay = githubSecondaryWait
+}
+
+// Codes maps the codes of GitHub's errors[] entries to toolerr codes.
+func (githubTranslator) Codes() map[string]string { return githubCodes }
+
+// githubCodes is GitHub's table: the codes of errors[] entries, which come
+// with a 422 and name the field at fault.
+var githubCodes = map[string]string{
+	"missing":        toolerr.CodeValidationFailed, // a resource the request refers to does not exist
+	"missing_field":  toolerr.CodeValidationFailed,
+	"invalid":        toolerr.CodeValidationFailed,
+	"unprocessable":  toolerr.CodeValidationFailed,
+	"custom":         toolerr.CodeValidationFailed,
+	"already_exists": toolerr.CodeConflict,
+}

@@ -1,0 +1,96 @@
+package translate
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestGitHubRobust checks that garbage never panics and that GitHub's table names only built-in codes.
+func TestGitHubRobust(t *testing.T) {
+	devRobust(t, githubTranslator{})
+	devCodesRegister(t, githubTranslator{})
+}
+
+// TestGitHubErrorsEntries reads the first usable errors[] entry whatever its shape.
+func TestGitHubErrorsEntries(t *testing.T) {
+	tr := githubTranslator{}
+	cases := []struct {
+		name, body, code, field, message string
+	}{
+		{"object", `{"message":"Validation Failed","errors":[{"resource":"Issue","field":"title","code":"missing_field"}]}`,
+			"missing_field", "title", "Validation Failed"},
+		{"custom with message", `{"message":"Validation Failed","errors":[{"resource":"PullRequest","code":"custom","message":"A pull request already exists for acme:fix."}]}`,
+			"custom", "", "Validation Failed: A pull request already exists for acme:fix."},
+		{"string entries", `{"message":"Validation Failed","errors":["Only 100 labels are allowed"]}`,
+			"", "", "Validation Failed: Only 100 labels are allowed"},
+		{"junk entries skipped", `{"message":"Validation Failed","errors":[null, 3, {"field":"body","code":"invalid"}]}`,
+			"invalid", "body", "Validation Failed"},
+		{"errors not an array", `{"message":"Validation Failed","errors":{"field":"x"}}`,
+			"", "", "Validation Failed"},
+		{"wrong member types", `{"message":"Validation Failed","errors":[{"field":12,"code":["x"]}]}`,
+			"", "", "Validation Failed"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			o, ok := tr.Translate(devRaw(422, c.body, "X-GitHub-Request-Id", "AB:CD"))
+			require.True(t, ok)
+			assert.Equal(t, c.code, o.VendorCode)
+			assert.Equal(t, c.field, o.Field)
+			assert.Equal(t, c.message, o.Message)
+			assert.Equal(t, "AB:CD", o.RequestID)
+		})
+	}
+}
+
+// TestGitHubRateLimits tells rate-limit 403s and 429s from denials and picks the secondary-limit wait.
+func TestGitHubRateLimits(t *testing.T) {
+	tr := githubTranslator{}
+	secondary := `{"message":"You have exceeded a secondary rate limit. Please wait a few minutes before you try again."}`
+	cases := []struct {
+		name    string
+		status  int
+		body    string
+		header  []string
+		limited bool
+		delay   time.Duration
+	}{
+		{"plain 403", 403, `{"message":"Must have admin rights to Repository."}`, nil, false, 0},
+		{"secondary, no headers", 403, secondary, nil, true, time.Minute},
+		{"secondary, retry-after", 403, secondary, []string{"Retry-After", "5"}, true, 0},
+		{"secondary, exhausted primary", 429, secondary, []string{"X-RateLimit-Remaining", "0", "X-RateLimit-Reset", "9999999999"}, true, 0},
+		{"secondary, junk reset", 429, secondary, []string{"X-RateLimit-Remaining", "0", "X-RateLimit-Reset", "soon"}, true, time.Minute},
+		{"primary message", 403, `{"message":"API rate limit exceeded for 203.0.113.9."}`, nil, true, 0},
+		{"secondary words on a 404", 404, secondary, nil, false, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			o, ok := tr.Translate(devRaw(c.status, c.body, c.header...))
+			require.True(t, ok)
+			assert.Equal(t, c.limited, o.Evidence.RateLimited)
+			assert.Equal(t, c.delay, o.Delay)
+		})
+	}
+}
+
+// TestGitHubNotItsShape leaves bodies without GitHub's members, and 2xx bodies, to others.
+func TestGitHubNotItsShape(t *testing.T) {
+	tr := githubTranslator{}
+	for _, body := range []string{`{}`, `{"message": 5}`, `{"error":"x"}`, `Not Found`} {
+		_, ok := tr.Translate(devRaw(404, body))
+		assert.False(t, ok, body)
+	}
+	_, ok := tr.Translate(devRaw(200, `{"message":"Not Found","documentation_url":"https://docs.github.com/rest"}`))
+	assert.False(t, ok, "a 2xx is a success")
+}
+
+// TestGitHubRecognizes claims GitHub's headers and documentation links only.
+func TestGitHubRecognizes(t *testing.T) {
+	tr := githubTranslator{}
+	assert.True(t, tr.Recognizes(devRaw(404, `{}`, "X-GitHub-Request-Id", "AB:CD")))
+	assert.True(t, tr.Recognizes(devRaw(404, `{"message":"Not Found","documentation_url":"https://docs.github.com/rest"}`)))
+	assert.False(t, tr.Recognizes(devRaw(404, `{"message":"Not Found","documentation_url":"https://docs.example.com/rest"}`)))
+	assert.False(t, tr.Recognizes(devRaw(404, `{"message":"Not Found"}`)))
+}

@@ -1,0 +1,203 @@
+package translate
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/toolerr/toolerr/classify"
+)
+
+// graphQLTranslator reads GraphQL responses of any server: a top-level
+// "errors" array of objects with a "message", and no data. It is generic
+// (no vendor): vendor GraphQL APIs with codes of their own (Shopify,
+// GitHub) have their own translators, tried first.
+type graphQLTranslator struct{}
+
+// Vendor returns "": the translator is generic.
+func (graphQLTranslator) Vendor() string { return "" }
+
+// Hosts returns nil: a generic translator has no hosts.
+func (graphQLTranslator) Hosts() []string { return nil }
+
+// Recognizes returns false: generic translators are always tried.
+func (graphQLTranslator) Recognizes(*Raw) bool { return false }
+
+// Codes returns nil: the Set registers no table for a generic translator.
+func (graphQLTranslator) Codes() map[string]string { return nil }
+
+// Translate reads a GraphQL error response. Below 400 it claims only a
+// body whose errors come without data (or with data whose every root
+// field is null): partial results are a success. From 400 on it claims
+// only bodies that look like GraphQL (a "data" member, or errors carrying
+// locations, path or extensions), leaving plain {"errors":[{"message":…}]}
+// REST bodies to the generic JSON translators.
+func (graphQLTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+	if !r.IsJSON() {
+		return classify.Outcome{}, false
+	}
+	g, ok := parseGraphQL(r.Body)
+	if !ok {
+		return classify.Outcome{}, false
+	}
+	if r.Status >= 400 {
+		if !g.hasData && !g.graphQLish {
+			return classify.Outcome{}, false
+		}
+	} else if !g.noResult {
+		return classify.Outcome{}, false
+	}
+	first := g.errors[0]
+	o := classify.Outcome{
+		VendorCode: first.code,
+		Message:    first.message,
+		Field:      first.path,
+		RequestID:  r.Header.Get("X-Request-Id"),
+	}
+	if graphQLRateLimitCodes[strings.ToUpper(first.code)] {
+		o.Evidence.RateLimited = true
+	}
+	return o, true
+}
+
+// graphQLRateLimitCodes are extensions.code (or type) values that common
+// GraphQL servers use for a rate limit, upper-cased.
+var graphQLRateLimitCodes = map[string]bool{
+	"RATE_LIMITED":        true,
+	"RATELIMITED":         true,
+	"RATE_LIMIT_EXCEEDED": true,
+	"THROTTLED":           true,
+	"TOO_MANY_REQUESTS":   true,
+}
+
+// graphQLResponse is the part of a GraphQL response body the translators
+// read.
+type graphQLResponse struct {
+	// errors holds the top-level errors, at least one.
+	errors []graphQLError
+	// hasData is true when the body has a "data" member, even null.
+	hasData bool
+	// noResult is true when data is absent or null, or an object whose
+	// every member is null: the call returned nothing.
+	noResult bool
+	// graphQLish is true when some error has locations, path or extensions.
+	graphQLish bool
+	// extensions is the top-level "extensions" member, raw.
+	extensions json.RawMessage
+}
+
+// graphQLError is one item of the top-level errors.
+type graphQLError struct {
+	message string
+	// code is extensions.code, else the item's "type" (GitHub), else "".
+	code string
+	// path is the item's path joined with ".", else "".
+	path string
+	// ext holds the item's extensions members, raw.
+	ext map[string]json.RawMessage
+}
+
+// parseGraphQL reads body as a GraphQL response. ok is false unless body
+// is a JSON object whose "errors" is a non-empty array of objects, each
+// with a string "message".
+func parseGraphQL(body []byte) (g graphQLResponse, ok bool) {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(body, &top) != nil {
+		return g, false
+	}
+	var items []map[string]json.RawMessage
+	if json.Unmarshal(top["errors"], &items) != nil || len(items) == 0 {
+		return g, false
+	}
+	g.errors = make([]graphQLError, 0, len(items))
+	for _, item := range items {
+		var e graphQLError
+		if item == nil || json.Unmarshal(item["message"], &e.message) != nil {
+			return graphQLResponse{}, false
+		}
+		if item["locations"] != nil || item["path"] != nil || item["extensions"] != nil {
+			g.graphQLish = true
+		}
+		if json.Unmarshal(item["extensions"], &e.ext) != nil {
+			e.ext = nil
+		}
+		e.code = graphQLString(e.ext["code"])
+		if e.code == "" {
+			e.code = graphQLString(item["type"])
+		}
+		e.path = graphQLPath(item["path"])
+		g.errors = append(g.errors, e)
+	}
+	data, present := top["data"]
+	g.hasData = present
+	g.noResult = !present || graphQLEmpty(data)
+	g.extensions = top["extensions"]
+	return g, true
+}
+
+// graphQLEmpty reports whether data is null or an object whose members
+// are all null (every root field failed).
+func graphQLEmpty(data json.RawMessage) bool {
+	d := bytes.TrimSpace(data)
+	if len(d) == 0 || string(d) == "null" {
+		return true
+	}
+	var fields map[string]json.RawMessage
+	if d[0] != '{' || json.Unmarshal(d, &fields) != nil {
+		return false
+	}
+	for _, v := range fields {
+		if string(bytes.TrimSpace(v)) != "null" {
+			return false
+		}
+	}
+	return true
+}
+
+// graphQLString returns raw as a string when it is a JSON string, else "".
+func graphQLString(raw json.RawMessage) string {
+	var s string
+	if raw == nil || json.Unmarshal(raw, &s) != nil {
+		return ""
+	}
+	return s
+}
+
+// maxPathLen bounds a joined path: longer paths are cut at an element.
+const maxPathLen = 256
+
+// graphQLPath joins a GraphQL error path (strings and list indexes) with
+// ".": ["createUser", "input", "emails", 0] is "createUser.input.emails.0".
+// Anything else than an array of strings and numbers gives "".
+func graphQLPath(raw json.RawMessage) string {
+	var elems []json.RawMessage
+	if raw == nil || json.Unmarshal(raw, &elems) != nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, el := range elems {
+		el = bytes.TrimSpace(el)
+		var part string
+		switch {
+		case len(el) > 0 && el[0] == '"':
+			if json.Unmarshal(el, &part) != nil {
+				return ""
+			}
+		default:
+			n, err := strconv.ParseUint(string(el), 10, 32)
+			if err != nil {
+				return ""
+			}
+			part = strconv.FormatUint(n, 10)
+		}
+		if b.Len()+len(part)+1 > maxPathLen {
+			break
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(part)
+	}
+	return b.String()
+}

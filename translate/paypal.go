@@ -1,0 +1,170 @@
+package translate
+
+import (
+	"encoding/json"
+
+	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/classify"
+)
+
+// payPalTranslator reads PayPal REST errors:
+// {"name","message","debug_id","details":[{"field","value","location",
+// "issue","description"}],"links":[{"href","rel"}]} (older APIs put the
+// documentation in "information_link"), and the OAuth endpoint's
+// {"error","error_description"}. The vendor code is details[0].issue, the
+// fine-grained code, else name.
+type payPalTranslator struct{}
+
+// Vendor returns "paypal".
+func (payPalTranslator) Vendor() string { return "paypal" }
+
+// Hosts returns PayPal's API hosts, live and sandbox.
+func (payPalTranslator) Hosts() []string {
+	return []string{"api.paypal.com", "api-m.paypal.com", "api.sandbox.paypal.com", "api-m.sandbox.paypal.com"}
+}
+
+// Recognizes reports whether a response of unknown host is a PayPal error:
+// the Paypal-Debug-Id header, or a body with a SCREAMING_SNAKE name, a
+// message and a debug_id.
+func (payPalTranslator) Recognizes(r *Raw) bool {
+	if r.Status < 400 || entBodyStart(r) != '{' {
+		return false
+	}
+	m := entObject(r.Body)
+	if m == nil {
+		return false
+	}
+	if r.Header.Get("Paypal-Debug-Id") != "" {
+		return entString(m, "name") != "" || entString(m, "error") != ""
+	}
+	return entScreaming(entString(m, "name")) && entString(m, "message") != "" && entString(m, "debug_id") != ""
+}
+
+// Translate reads a PayPal error body. PayPal sends its error shapes only
+// with a failure status.
+func (payPalTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+	if r.Status < 400 || entBodyStart(r) != '{' {
+		return classify.Outcome{}, false
+	}
+	m := entObject(r.Body)
+	if m == nil {
+		return classify.Outcome{}, false
+	}
+	o := classify.Outcome{RequestID: entString(m, "debug_id")}
+	if o.RequestID == "" {
+		o.RequestID = r.Header.Get("Paypal-Debug-Id")
+	}
+	if code := entString(m, "error"); code != "" {
+		o.VendorCode, o.Message = code, entString(m, "error_description")
+		return o, true
+	}
+	name := entString(m, "name")
+	if name == "" {
+		return classify.Outcome{}, false
+	}
+	o.VendorCode, o.Message = name, entString(m, "message")
+	if details := entArray(m["details"]); len(details) > 0 {
+		d := entObject(details[0])
+		// v1 APIs write a sentence in issue ("Value is invalid."): a
+		// message, not a code.
+		issue := entString(d, "issue")
+		if entScreaming(issue) {
+			o.VendorCode = issue
+		}
+		o.Field = entString(d, "field")
+		switch desc := entString(d, "description"); {
+		case desc != "":
+			o.Message = desc
+		case issue != "" && issue != o.VendorCode:
+			o.Message = issue
+		}
+		entSetDetail(&o.Details, "location", entString(d, "location"))
+	}
+	if payPalUnknownOutcome[o.VendorCode] {
+		o.Evidence.Retry = entUnknownOutcome(r)
+	}
+	entSetDetail(&o.Details, "doc_url", payPalLink(m["links"], "information_link"))
+	if o.Details["doc_url"] == nil {
+		entSetDetail(&o.Details, "doc_url", entString(m, "information_link"))
+	}
+	entSetDetail(&o.Details, "payer_action_url", payPalLink(m["links"], "payer-action"))
+	if name != o.VendorCode {
+		entSetDetail(&o.Details, "name", name)
+	}
+	return o, true
+}
+
+// payPalLink returns the href of the first link with relation rel.
+func payPalLink(raw json.RawMessage, rel string) string {
+	for _, item := range entArray(raw) {
+		l := entObject(item)
+		if entString(l, "rel") == rel {
+			return entString(l, "href")
+		}
+	}
+	return ""
+}
+
+// Codes returns the PayPal code table: error names and the issues of
+// details[].
+func (payPalTranslator) Codes() map[string]string { return payPalCodes }
+
+// payPalUnknownOutcome are the codes of a server failure after which the
+// request may have run: retryable only when it is idempotent.
+var payPalUnknownOutcome = map[string]bool{"INTERNAL_SERVER_ERROR": true, "INTERNAL_SERVICE_ERROR": true}
+
+// payPalCodes is the table behind Codes.
+var payPalCodes = map[string]string{
+	// Error names.
+	"INVALID_REQUEST":           toolerr.CodeValidationFailed,
+	"VALIDATION_ERROR":          toolerr.CodeValidationFailed,
+	"UNPROCESSABLE_ENTITY":      toolerr.CodeValidationFailed,
+	"MALFORMED_REQUEST":         toolerr.CodeValidationFailed,
+	"METHOD_NOT_SUPPORTED":      toolerr.CodeValidationFailed,
+	"MEDIA_TYPE_NOT_ACCEPTABLE": toolerr.CodeValidationFailed,
+	"UNSUPPORTED_MEDIA_TYPE":    toolerr.CodeValidationFailed,
+	"AUTHENTICATION_FAILURE":    toolerr.CodeUnauthenticated,
+	"NOT_AUTHORIZED":            toolerr.CodePermissionDenied,
+	"PERMISSION_DENIED":         toolerr.CodePermissionDenied,
+	"RESOURCE_NOT_FOUND":        toolerr.CodeNotFound,
+	"RATE_LIMIT_REACHED":        toolerr.CodeRateLimited,
+	"INTERNAL_SERVER_ERROR":     toolerr.CodeUpstreamUnavailable, // not retried unless idempotent
+	"INTERNAL_SERVICE_ERROR":    toolerr.CodeUpstreamUnavailable,
+	"SERVICE_UNAVAILABLE":       toolerr.CodeUpstreamUnavailable,
+
+	// details[].issue values.
+	"DECIMAL_PRECISION":                     toolerr.CodeValidationFailed,
+	"INVALID_PARAMETER_VALUE":               toolerr.CodeValidationFailed,
+	"INVALID_PARAMETER_SYNTAX":              toolerr.CodeValidationFailed,
+	"INVALID_STRING_LENGTH":                 toolerr.CodeValidationFailed,
+	"INVALID_STRING_MAX_LENGTH":             toolerr.CodeValidationFailed,
+	"MISSING_REQUIRED_PARAMETER":            toolerr.CodeValidationFailed,
+	"INVALID_CURRENCY_CODE":                 toolerr.CodeValidationFailed,
+	"CURRENCY_NOT_SUPPORTED":                toolerr.CodeValidationFailed,
+	"AMOUNT_MISMATCH":                       toolerr.CodeValidationFailed,
+	"ITEM_TOTAL_MISMATCH":                   toolerr.CodeValidationFailed,
+	"MALFORMED_REQUEST_JSON":                toolerr.CodeValidationFailed,
+	"REFUND_AMOUNT_EXCEEDED":                toolerr.CodeValidationFailed,
+	"INVALID_RESOURCE_ID":                   toolerr.CodeNotFound,
+	"ORDER_NOT_APPROVED":                    toolerr.CodePreconditionFailed,
+	"ORDER_ALREADY_CAPTURED":                toolerr.CodeConflict,
+	"ORDER_ALREADY_AUTHORIZED":              toolerr.CodeConflict,
+	"DUPLICATE_INVOICE_ID":                  toolerr.CodeConflict,
+	"CAPTURE_FULLY_REFUNDED":                toolerr.CodeConflict,
+	"INSTRUMENT_DECLINED":                   toolerr.CodePaymentRequired, // the payer's funding source was declined
+	"PAYER_ACTION_REQUIRED":                 toolerr.CodePaymentRequired, // the payer must act (approve, authenticate)
+	"CARD_EXPIRED":                          toolerr.CodePaymentRequired,
+	"TRANSACTION_REFUSED":                   toolerr.CodePaymentRequired,
+	"PAYER_CANNOT_PAY":                      toolerr.CodePaymentRequired,
+	"COMPLIANCE_VIOLATION":                  toolerr.CodePolicyBlocked,
+	"PAYEE_ACCOUNT_RESTRICTED":              toolerr.CodePolicyBlocked,
+	"PAYEE_ACCOUNT_LOCKED_OR_CLOSED":        toolerr.CodePolicyBlocked,
+	"PAYER_ACCOUNT_RESTRICTED":              toolerr.CodePolicyBlocked,
+	"PAYEE_NOT_ENABLED_FOR_CARD_PROCESSING": toolerr.CodeUpstreamMisconfigured,
+
+	// OAuth endpoint errors.
+	"invalid_client":  toolerr.CodeUnauthenticated,
+	"invalid_token":   toolerr.CodeUnauthenticated,
+	"invalid_grant":   toolerr.CodeUnauthenticated,
+	"invalid_request": toolerr.CodeValidationFailed,
+}

@@ -1,0 +1,111 @@
+package translate
+
+import (
+	"net/http"
+	"strings"
+)
+
+// Raw is one downstream response as translators read it. Translators must
+// not modify it or keep Body.
+type Raw struct {
+	// Method is the request's method; empty means GET.
+	Method string
+	// Host is the request's host name in lower case, without port; empty
+	// when unknown, as for a response the middleware captured.
+	Host string
+	// Status is the response's HTTP status.
+	Status int
+	// Header holds the response headers.
+	Header http.Header
+	// Body is the start of the response body, at most the body cap.
+	Body []byte
+	// Truncated is true when the body was longer than Body.
+	Truncated bool
+	// Vendor is the vendor the caller named (toolerr.RecordVendor), or "".
+	Vendor string
+	// Idempotent is true when the request carried an idempotency key.
+	Idempotent bool
+}
+
+// ContentType returns the media type of the response, lower case, without
+// parameters: "application/json" for "application/json; charset=utf-8".
+func (r *Raw) ContentType() string {
+	ct := r.Header.Get("Content-Type")
+	if i := strings.IndexByte(ct, ';'); i >= 0 {
+		ct = ct[:i]
+	}
+	return strings.ToLower(strings.TrimSpace(ct))
+}
+
+// IsJSON reports whether the body is JSON: a JSON media type (…/json,
+// …+json), or no media type and a body that starts with '{' or '['.
+func (r *Raw) IsJSON() bool {
+	ct := r.ContentType()
+	if strings.HasSuffix(ct, "/json") || strings.HasSuffix(ct, "+json") {
+		return true
+	}
+	b := trimLeftSpace(r.Body)
+	return (ct == "" || ct == "text/plain") && len(b) > 0 && (b[0] == '{' || b[0] == '[')
+}
+
+// IsXML reports whether the body is XML: an XML media type, or a body that
+// starts with '<?xml' or a '<' followed by a letter and is not HTML.
+func (r *Raw) IsXML() bool {
+	ct := r.ContentType()
+	if strings.HasSuffix(ct, "/xml") || strings.HasSuffix(ct, "+xml") {
+		return true
+	}
+	if ct == "text/html" {
+		return false
+	}
+	b := trimLeftSpace(r.Body)
+	if len(b) >= 5 && string(b[:5]) == "<?xml" {
+		return true
+	}
+	return ct == "" && len(b) > 1 && b[0] == '<' && isLetter(b[1]) && !hasPrefixFold(b, "<html") && !hasPrefixFold(b, "<!doctype")
+}
+
+// IsHTML reports whether the body is an HTML page.
+func (r *Raw) IsHTML() bool {
+	if r.ContentType() == "text/html" {
+		return true
+	}
+	b := trimLeftSpace(r.Body)
+	return hasPrefixFold(b, "<!doctype html") || hasPrefixFold(b, "<html")
+}
+
+// trimLeftSpace drops leading white space and a UTF-8 byte order mark.
+func trimLeftSpace(b []byte) []byte {
+	for len(b) > 0 {
+		switch {
+		case b[0] == ' ' || b[0] == '\t' || b[0] == '\r' || b[0] == '\n':
+			b = b[1:]
+		case len(b) >= 3 && b[0] == 0xef && b[1] == 0xbb && b[2] == 0xbf:
+			b = b[3:]
+		default:
+			return b
+		}
+	}
+	return b
+}
+
+// hasPrefixFold reports whether b starts with the lower-case ASCII prefix,
+// ignoring ASCII case.
+func hasPrefixFold(b []byte, prefix string) bool {
+	if len(b) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		c := b[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != prefix[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// isLetter reports whether c is an ASCII letter.
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -1,0 +1,109 @@
+package translate
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+
+	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/classify"
+)
+
+// sendgridTranslator reads Twilio SendGrid v3 errors:
+// {"errors":[{"message":…,"field":…,"help":…}]}. SendGrid sends no error
+// codes, so the status decides, except for the one documented message
+// whose status misleads: "Maximum credits exceeded" arrives as a 401 but
+// is an exhausted sending quota.
+type sendgridTranslator struct{}
+
+// sendgridHosts are SendGrid's API hosts, global and EU.
+var sendgridHosts = []string{"api.sendgrid.com", "api.eu.sendgrid.com"}
+
+// sendgridCreditsExceeded is the code derived from SendGrid's "Maximum
+// credits exceeded" message; SendGrid writes no code of its own.
+const sendgridCreditsExceeded = "maximum_credits_exceeded"
+
+// sendgridMaxErrors bounds the entries of an errors array read.
+const sendgridMaxErrors = 100
+
+// Vendor returns "sendgrid".
+func (sendgridTranslator) Vendor() string { return "sendgrid" }
+
+// Hosts returns SendGrid's API host.
+func (sendgridTranslator) Hosts() []string { return sendgridHosts }
+
+// Codes maps the derived credits code to QUOTA_EXHAUSTED.
+func (sendgridTranslator) Codes() map[string]string { return sendgridCodes }
+
+// sendgridCodes is the SendGrid table: only the derived credits code.
+var sendgridCodes = map[string]string{sendgridCreditsExceeded: toolerr.CodeQuotaExhausted}
+
+// Recognizes claims a captured response only by an errors body whose help
+// links point at SendGrid's documentation: the errors shape alone is too
+// common to claim.
+func (sendgridTranslator) Recognizes(r *Raw) bool {
+	b := trimLeftSpace(r.Body)
+	if len(b) > awsRecognizeWindow {
+		b = b[:awsRecognizeWindow]
+	}
+	return len(b) > 0 && b[0] == '{' && bytes.Contains(b, []byte(`"errors"`)) && bytes.Contains(b, []byte("sendgrid.com/"))
+}
+
+// Translate reads the message, field and help link of the first error
+// (the first that names a field, when one does). SendGrid reports errors
+// only with a 4xx or 5xx status.
+func (sendgridTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+	if r.Status < 400 {
+		return classify.Outcome{}, false
+	}
+	var o classify.Outcome
+	b := trimLeftSpace(r.Body)
+	if len(b) == 0 || b[0] != '{' {
+		return o, true
+	}
+	m, ok := cloudObject(b)
+	if !ok {
+		return o, true
+	}
+	var entries []json.RawMessage
+	if json.Unmarshal(m["errors"], &entries) != nil || len(entries) == 0 {
+		o.Message = cloudString(m, "message", "error")
+		return o, true
+	}
+	if len(entries) > sendgridMaxErrors {
+		entries = entries[:sendgridMaxErrors]
+	}
+	var help string
+	chosen := false
+	for _, raw := range entries {
+		var msg, field, link string
+		if e, ok := cloudObject(raw); ok {
+			msg, field, link = cloudString(e, "message"), cloudString(e, "field"), cloudDocURL(cloudString(e, "help"))
+		} else if json.Unmarshal(raw, &msg) == nil { // the v2 form: a list of strings
+			msg = cloudClip(msg)
+		}
+		if !chosen || field != "" && o.Field == "" {
+			o.Message, o.Field, help = msg, field, link
+			chosen = true
+		}
+	}
+	if sendgridIsCreditsMessage(o.Message) {
+		o.VendorCode = sendgridCreditsExceeded
+	}
+	if help != "" || len(entries) > 1 {
+		o.Details = map[string]any{}
+		if help != "" {
+			o.Details["doc_url"] = help
+		}
+		if len(entries) > 1 {
+			o.Details["error_count"] = float64(len(entries)) // a JSON number, as the error renders it
+		}
+	}
+	return o, true
+}
+
+// sendgridIsCreditsMessage reports whether msg is SendGrid's "Maximum
+// credits exceeded", ignoring case and a final period.
+func sendgridIsCreditsMessage(msg string) bool {
+	return strings.EqualFold(strings.TrimSuffix(strings.TrimSpace(msg), "."), "Maximum credits exceeded")
+}

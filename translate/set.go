@@ -1,0 +1,222 @@
+package translate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/classify"
+)
+
+// DefaultBodyCap is how much of a response body [Set.Response] reads.
+const DefaultBodyCap = 64 << 10
+
+// Set holds translators and picks one for each response (see the package
+// documentation for the order). A Set is immutable after [NewSet] and safe
+// for concurrent use.
+type Set struct {
+	classifier *classify.Classifier
+	bodyCap    int
+	gateways   []Translator
+	vendors    []Translator
+	generics   []Translator
+	byVendor   map[string]Translator
+	hosts      []hostRoute // longest suffix first
+}
+
+// hostRoute sends requests to a host suffix to a translator.
+type hostRoute struct {
+	suffix string // without a leading dot
+	t      Translator
+}
+
+// Option configures a [Set].
+type Option func(*setConfig)
+
+type setConfig struct {
+	own      []Translator
+	builtins bool
+	bodyCap  int
+}
+
+// WithTranslators adds the service's own translators (for in-house APIs, or
+// to replace a built-in one). They are tried before the built-in vendor
+// translators, and a vendor name or host suffix they claim wins over a
+// built-in one. Default: none.
+func WithTranslators(ts ...Translator) Option {
+	return func(c *setConfig) { c.own = append(c.own, ts...) }
+}
+
+// WithoutBuiltins leaves out the built-in vendor, gateway and generic
+// translators. Default: all built in.
+func WithoutBuiltins() Option {
+	return func(c *setConfig) { c.builtins = false }
+}
+
+// WithBodyCap sets how many bytes of a body [Set.Response] reads. Default:
+// [DefaultBodyCap] (64 KiB). Values below 1 keep the default.
+func WithBodyCap(n int) Option {
+	return func(c *setConfig) {
+		if n > 0 {
+			c.bodyCap = n
+		}
+	}
+}
+
+// NewSet returns a Set whose errors c builds (nil: classify.New(nil)), and
+// registers every translator's code table with c. It fails when a table
+// names a code c's registry does not hold; nothing is registered then.
+//
+// For vendor messages to reach an error's detail, c needs a message filter
+// (classify.WithMessageFilter, such as the middleware's sanitizer); without
+// one the detail is the code's title.
+func NewSet(c *classify.Classifier, opts ...Option) (*Set, error) {
+	cfg := setConfig{builtins: true, bodyCap: DefaultBodyCap}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	if c == nil {
+		c = classify.New(nil)
+	}
+	s := &Set{classifier: c, bodyCap: cfg.bodyCap, byVendor: map[string]Translator{}}
+	s.vendors = append(s.vendors, cfg.own...)
+	if cfg.builtins {
+		s.gateways = builtinGateways()
+		s.vendors = append(s.vendors, builtinVendors()...)
+		s.generics = builtinGenerics()
+	}
+	var errs []error
+	for _, t := range slices.Concat(s.gateways, s.vendors, s.generics) {
+		if t == nil {
+			errs = append(errs, errors.New("translate: nil translator"))
+			continue
+		}
+		name := t.Vendor()
+		if name == "" {
+			continue
+		}
+		if _, dup := s.byVendor[name]; !dup {
+			s.byVendor[name] = t
+		}
+		for _, h := range t.Hosts() {
+			if h = strings.TrimPrefix(strings.ToLower(h), "."); h != "" {
+				s.hosts = append(s.hosts, hostRoute{suffix: h, t: t})
+			}
+		}
+		if table := t.Codes(); len(table) > 0 {
+			if err := c.RegisterVendor(name, table); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, fmt.Errorf("translate: new set: %w", err)
+	}
+	// Longest suffix first; among equals, the first registered (the
+	// service's own) wins: the sort is stable.
+	slices.SortStableFunc(s.hosts, func(a, b hostRoute) int { return len(b.suffix) - len(a.suffix) })
+	return s, nil
+}
+
+// Classifier returns the classifier the Set builds errors with.
+func (s *Set) Classifier() *classify.Classifier { return s.classifier }
+
+// Translate picks the translator for r and reads r. ok is false when no
+// translator reads r as an error: a success. A response of 400 or more is
+// always read, by the generic translators if nothing else.
+func (s *Set) Translate(r *Raw) (classify.Outcome, bool) {
+	failure := r.Status >= 400
+	if failure {
+		for _, g := range s.gateways {
+			if g.Recognizes(r) {
+				if o, ok := s.try(g, r); ok {
+					return o, true
+				}
+			}
+		}
+	}
+	if t, ok := s.byVendor[r.Vendor]; ok && r.Vendor != "" {
+		if o, ok := s.try(t, r); ok {
+			return o, true
+		}
+	}
+	if t := s.byHost(r.Host); t != nil {
+		if o, ok := s.try(t, r); ok {
+			return o, true
+		}
+	}
+	for _, t := range s.vendors {
+		if t.Recognizes(r) {
+			if o, ok := s.try(t, r); ok {
+				return o, true
+			}
+		}
+	}
+	for _, g := range s.generics {
+		if o, ok := s.try(g, r); ok {
+			return o, true
+		}
+	}
+	if !failure {
+		return classify.Outcome{}, false
+	}
+	o := classify.Outcome{}
+	s.fill(&o, r, nil)
+	return o, true
+}
+
+// Classify translates r and classifies the outcome with the Set's
+// classifier; nil when r is a success. The error's Go cause is a
+// [*VendorError] with the vendor's own code and message.
+func (s *Set) Classify(ctx context.Context, r *Raw) *toolerr.Error {
+	o, ok := s.Translate(r)
+	if !ok {
+		return nil
+	}
+	return s.classifier.Classify(ctx, o).WithCause(newVendorError(o.Vendor, o.Status, o.VendorCode, o.Message))
+}
+
+// try runs t on r and completes its outcome.
+func (s *Set) try(t Translator, r *Raw) (classify.Outcome, bool) {
+	o, ok := t.Translate(r)
+	if !ok {
+		return classify.Outcome{}, false
+	}
+	s.fill(&o, r, t)
+	return o, true
+}
+
+// fill sets what the response itself says: method, status, headers, the
+// vendor (the translator's, else the caller's) and idempotency.
+func (s *Set) fill(o *classify.Outcome, r *Raw, t Translator) {
+	if o.Method == "" {
+		o.Method = r.Method
+	}
+	o.Status = r.Status
+	if o.Header == nil {
+		o.Header = r.Header
+	}
+	if o.Vendor == "" && t != nil {
+		o.Vendor = t.Vendor()
+	}
+	if o.Vendor == "" {
+		o.Vendor = r.Vendor
+	}
+	o.Idempotent = o.Idempotent || r.Idempotent
+}
+
+// byHost returns the translator whose host suffix host matches, or nil.
+func (s *Set) byHost(host string) Translator {
+	if host == "" {
+		return nil
+	}
+	for _, h := range s.hosts {
+		if host == h.suffix || strings.HasSuffix(host, h.suffix) && host[len(host)-len(h.suffix)-1] == '.' {
+			return h.t
+		}
+	}
+	return nil
+}

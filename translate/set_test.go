@@ -1,0 +1,171 @@
+package translate
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/classify"
+)
+
+// tagged is a translator that claims what match says and tags its outcome
+// with its name as the vendor code.
+func tagged(name string, hosts []string, match func(*Raw) bool) *Vendor {
+	return &Vendor{
+		Name:      name,
+		HostNames: hosts,
+		Recognize: match,
+		Parse: func(r *Raw) (classify.Outcome, bool) {
+			if r.Status < 400 && !strings.Contains(string(r.Body), `"ok":false`) {
+				return classify.Outcome{}, false
+			}
+			return classify.Outcome{VendorCode: name + "_code"}, true
+		},
+		CodeTable: map[string]string{name + "_code": toolerr.CodeConflict},
+	}
+}
+
+func newTestSet(t *testing.T, opts ...Option) *Set {
+	t.Helper()
+	s, err := NewSet(nil, append([]Option{WithoutBuiltins()}, opts...)...)
+	require.NoError(t, err)
+	return s
+}
+
+func TestSetPicksByHostSuffix(t *testing.T) {
+	s := newTestSet(t, WithTranslators(
+		tagged("wide", []string{".example.com"}, nil),
+		tagged("narrow", []string{"api.pay.example.com"}, nil),
+	))
+	tests := []struct{ host, want string }{
+		{"api.pay.example.com", "narrow"},
+		{"eu.api.pay.example.com", "narrow"},
+		{"files.example.com", "wide"},
+		{"example.com", "wide"},
+		{"notexample.com", ""},
+		{"api.pay.example.com.evil.net", ""},
+	}
+	for _, tc := range tests {
+		o, ok := s.Translate(&Raw{Host: tc.host, Status: 409})
+		require.True(t, ok)
+		assert.Equal(t, tc.want, o.Vendor, tc.host)
+	}
+}
+
+func TestSetOrder(t *testing.T) {
+	isPage := func(r *Raw) bool { return strings.HasPrefix(string(r.Body), "<html") }
+	s := newTestSet(t, WithTranslators(
+		tagged("acme", []string{"api.acme.test"}, func(r *Raw) bool { return r.Header.Get("Acme-Id") != "" }),
+		tagged("named", nil, nil),
+	))
+	gw := tagged("proxy", nil, isPage)
+	s.gateways = []Translator{gw}
+
+	o, _ := s.Translate(&Raw{Host: "api.acme.test", Status: 502, Body: []byte("<html>bad gateway")})
+	assert.Equal(t, "proxy", o.Vendor, "a gateway page wins over the host's vendor")
+
+	o, _ = s.Translate(&Raw{Host: "api.acme.test", Vendor: "named", Status: 400})
+	assert.Equal(t, "named", o.Vendor, "the caller's choice wins over the host")
+
+	o, _ = s.Translate(&Raw{Status: 400, Header: http.Header{"Acme-Id": {"1"}}})
+	assert.Equal(t, "acme", o.Vendor, "recognised by a header when the host is unknown")
+
+	o, ok := s.Translate(&Raw{Status: 400, Vendor: "unknown-vendor"})
+	require.True(t, ok, "a failure is always read")
+	assert.Equal(t, "unknown-vendor", o.Vendor, "nothing claims it: the caller's name stays")
+	assert.Empty(t, o.VendorCode)
+}
+
+func TestSetFillsTheOutcome(t *testing.T) {
+	s := newTestSet(t, WithTranslators(tagged("acme", []string{"api.acme.test"}, nil)))
+	h := http.Header{"Retry-After": {"3"}}
+	o, ok := s.Translate(&Raw{Method: "POST", Host: "api.acme.test", Status: 429, Header: h, Idempotent: true})
+	require.True(t, ok)
+	assert.Equal(t, "POST", o.Method)
+	assert.Equal(t, 429, o.Status)
+	assert.Equal(t, h, o.Header)
+	assert.Equal(t, "acme", o.Vendor)
+	assert.True(t, o.Idempotent)
+}
+
+func TestSetSuccessIsNotAnError(t *testing.T) {
+	s := newTestSet(t, WithTranslators(tagged("chat", []string{"chat.test"}, nil)))
+	_, ok := s.Translate(&Raw{Host: "chat.test", Status: 200, Body: []byte(`{"ok":true}`)})
+	assert.False(t, ok)
+	assert.Nil(t, s.Classify(context.Background(), &Raw{Host: "other.test", Status: 204}))
+	e := s.Classify(context.Background(), &Raw{Host: "chat.test", Status: 200, Body: []byte(`{"ok":false}`)})
+	require.NotNil(t, e, "an error on a 2xx is an error")
+	assert.Equal(t, toolerr.CodeConflict, e.Code)
+}
+
+func TestSetRegistersCodeTables(t *testing.T) {
+	c := classify.New(nil)
+	_, err := NewSet(c, WithoutBuiltins(), WithTranslators(tagged("acme", nil, nil)))
+	require.NoError(t, err)
+	e := c.Classify(context.Background(), classify.Outcome{Vendor: "acme", VendorCode: "acme_code", Status: 500})
+	assert.Equal(t, toolerr.CodeConflict, e.Code)
+
+	bad := &Vendor{Name: "bad", CodeTable: map[string]string{"x": "NO_SUCH_CODE"}}
+	_, err = NewSet(nil, WithoutBuiltins(), WithTranslators(bad))
+	assert.ErrorContains(t, err, "NO_SUCH_CODE")
+	_, err = NewSet(nil, WithoutBuiltins(), WithTranslators(nil))
+	assert.Error(t, err)
+}
+
+func TestOwnTranslatorWinsOverBuiltin(t *testing.T) {
+	mine := tagged("stripe", []string{"api.stripe.com"}, nil)
+	s, err := NewSet(nil, WithTranslators(mine))
+	require.NoError(t, err)
+	o, ok := s.Translate(&Raw{Host: "api.stripe.com", Status: 409})
+	require.True(t, ok)
+	assert.Equal(t, "stripe_code", o.VendorCode, "the service's translator is tried first")
+}
+
+func TestUnknownVendorCodeOn500IsUnclassified(t *testing.T) {
+	var mu sync.Mutex
+	var seen []classify.Unmapped
+	obs := classify.ObserverFunc(func(_ context.Context, u classify.Unmapped) {
+		mu.Lock()
+		defer mu.Unlock()
+		seen = append(seen, u)
+	})
+	acme := &Vendor{Name: "acme", HostNames: []string{"api.acme.test"},
+		Parse: func(r *Raw) (classify.Outcome, bool) {
+			return classify.Outcome{VendorCode: "flux_capacitor_overheated"}, true
+		}}
+	s, err := NewSet(classify.New(nil, classify.WithObserver(obs)), WithTranslators(acme))
+	require.NoError(t, err)
+	e := s.Classify(context.Background(), &Raw{Method: "GET", Host: "api.acme.test", Status: 500})
+	require.NotNil(t, e)
+	assert.Equal(t, toolerr.CodeUpstreamUnclassified, e.Code)
+	assert.False(t, e.Retryable)
+	require.Len(t, seen, 1)
+	assert.Equal(t, "acme", seen[0].Vendor)
+	assert.Equal(t, "flux_capacitor_overheated", seen[0].VendorCode)
+	assert.Equal(t, 500, seen[0].Status)
+}
+
+func TestClassifyKeepsTheVendorsAccountAsCause(t *testing.T) {
+	acme := &Vendor{Name: "acme", HostNames: []string{"api.acme.test"},
+		Parse: func(r *Raw) (classify.Outcome, bool) {
+			return classify.Outcome{VendorCode: "E42", Message: "widget " + strings.Repeat("é", 600) + " is gone"}, true
+		}}
+	s := newTestSet(t, WithTranslators(acme))
+	e := s.Classify(context.Background(), &Raw{Host: "api.acme.test", Status: 404})
+	require.NotNil(t, e)
+	assert.Equal(t, e.Title, e.Detail, "no message filter: the vendor's text is not in the error")
+	var ve *VendorError
+	require.ErrorAs(t, e, &ve)
+	assert.Equal(t, "acme", ve.Vendor)
+	assert.Equal(t, 404, ve.Status)
+	assert.Equal(t, "E42", ve.Code)
+	assert.LessOrEqual(t, len(ve.Message), maxVendorMessage)
+	assert.True(t, strings.HasPrefix(ve.Error(), "acme 404 E42: widget é"))
+	assert.Equal(t, "upstream 500", (&VendorError{Status: 500}).Error())
+}

@@ -1,0 +1,179 @@
+package translate
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strings"
+
+	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/classify"
+)
+
+// shopifyTranslator reads the Shopify Admin APIs' errors: the REST
+// dialect ({"errors": "Not Found"}, {"errors": {"title": ["can't be
+// blank"]}}) and the GraphQL dialect (top-level errors with
+// extensions.code, THROTTLED with the query-cost throttle status; see
+// shopify_graphql.go).
+//
+// REST errors carry no code. Where REST reports a condition that the
+// GraphQL Admin API names with a code, the translator uses that code, so
+// both APIs classify it the same way: a 423 locked shop is SHOP_INACTIVE,
+// a 429 "Daily variant creation limit reached" is
+// VARIANT_THROTTLE_EXCEEDED.
+type shopifyTranslator struct{}
+
+// Vendor returns "shopify".
+func (shopifyTranslator) Vendor() string { return "shopify" }
+
+// Hosts returns the shops' API hosts (<shop>.myshopify.com) and
+// shopify.com.
+func (shopifyTranslator) Hosts() []string { return []string{".myshopify.com", "shopify.com"} }
+
+// shopifyHeaders are response headers only Shopify sends.
+var shopifyHeaders = [...]string{
+	"X-Shopify-Shop-Api-Call-Limit",
+	"X-Shopify-Api-Version",
+	"X-Shopify-Stage",
+	"X-Shopid",
+	"X-Shardid",
+}
+
+// Recognizes claims a response with a Shopify header, or a GraphQL body
+// with Shopify's query-cost extension.
+func (shopifyTranslator) Recognizes(r *Raw) bool {
+	for _, h := range shopifyHeaders {
+		if r.Header.Get(h) != "" {
+			return true
+		}
+	}
+	return bytes.Contains(r.Body, []byte(`"throttleStatus"`)) && bytes.Contains(r.Body, []byte(`"requestedQueryCost"`))
+}
+
+// Codes maps the GraphQL Admin API's top-level extensions.code values
+// (and the static validation codes of its GraphQL engine) to toolerr
+// codes. userErrors are not here: they come with data and are the tool's
+// business.
+func (shopifyTranslator) Codes() map[string]string {
+	return map[string]string{
+		"THROTTLED":                    toolerr.CodeRateLimited,
+		"MAX_COST_EXCEEDED":            toolerr.CodeValidationFailed, // the query itself costs more than the bucket holds
+		"ACCESS_DENIED":                toolerr.CodePermissionDenied,
+		"SHOP_INACTIVE":                toolerr.CodePolicyBlocked, // frozen, locked or fraud-held shop: the merchant must act
+		"INTERNAL_SERVER_ERROR":        toolerr.CodeUpstreamUnclassified,
+		"VARIANT_THROTTLE_EXCEEDED":    toolerr.CodeQuotaExhausted, // 1,000 new variants a day past 50,000
+		"undefinedField":               toolerr.CodeValidationFailed,
+		"undefinedType":                toolerr.CodeValidationFailed,
+		"argumentLiteralsIncompatible": toolerr.CodeValidationFailed,
+		"argumentNotAccepted":          toolerr.CodeValidationFailed,
+		"missingRequiredArguments":     toolerr.CodeValidationFailed,
+		"variableMismatch":             toolerr.CodeValidationFailed,
+	}
+}
+
+// Translate reads a GraphQL error body at any status, else a REST error
+// body from 400 on. Below 400 only GraphQL errors without a result are
+// errors; a 200 with data (userErrors included) is a success.
+func (shopifyTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+	if g, ok := parseGraphQL(r.Body); ok {
+		if r.Status < 400 && !g.noResult {
+			return classify.Outcome{}, false
+		}
+		return shopifyGraphQL(r, g), true
+	}
+	if r.Status < 400 {
+		return classify.Outcome{}, false
+	}
+	return shopifyREST(r), true
+}
+
+// shopifyREST reads a REST error body. Shopify writes "errors" as a
+// string, an array of strings, or an object of field → messages; OAuth
+// endpoints write "error" and "error_description".
+func shopifyREST(r *Raw) classify.Outcome {
+	o := classify.Outcome{RequestID: r.Header.Get("X-Request-Id")}
+	var body map[string]json.RawMessage
+	if json.Unmarshal(r.Body, &body) == nil {
+		o.Message, o.Field = shopifyErrors(body["errors"])
+		if o.Message == "" {
+			o.Message = graphQLString(body["error_description"])
+		}
+		if o.Message == "" {
+			o.Message = graphQLString(body["error"])
+		}
+	}
+	switch {
+	case r.Status == http.StatusLocked:
+		o.VendorCode = "SHOP_INACTIVE"
+	case r.Status == http.StatusTooManyRequests && strings.Contains(strings.ToLower(o.Message), "variant creation limit"):
+		o.VendorCode = "VARIANT_THROTTLE_EXCEEDED"
+		o.Field = "" // the record the limit stopped, not an input to fix
+	}
+	return o
+}
+
+// shopifyErrors reads the REST "errors" member: its first message, and
+// for an object its first key as the field (but not Rails' "base", which
+// names the record as a whole). The message of a field error is "<field>
+// <message>", as Shopify's own admin shows it.
+func shopifyErrors(raw json.RawMessage) (message, field string) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return "", ""
+	}
+	switch raw[0] {
+	case '"':
+		return graphQLString(raw), ""
+	case '[':
+		return saasFirstString(raw), ""
+	case '{':
+		key, value, ok := saasFirstMember(raw)
+		if !ok {
+			return "", ""
+		}
+		msg := saasFirstString(value)
+		if key == "base" {
+			return msg, ""
+		}
+		if msg != "" {
+			msg = key + " " + msg
+		}
+		return msg, key
+	}
+	return "", ""
+}
+
+// saasFirstString returns raw if it is a JSON string, or the first
+// element of raw if it is an array whose first element is a string;
+// else "".
+func saasFirstString(raw json.RawMessage) string {
+	if s := graphQLString(raw); s != "" {
+		return s
+	}
+	var list []json.RawMessage
+	if json.Unmarshal(raw, &list) != nil || len(list) == 0 {
+		return ""
+	}
+	return graphQLString(list[0])
+}
+
+// saasFirstMember returns the first member, in document order, of the
+// JSON object raw. ok is false when raw is not an object or is empty.
+func saasFirstMember(raw json.RawMessage) (key string, value json.RawMessage, ok bool) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return "", nil, false
+	}
+	if !dec.More() {
+		return "", nil, false
+	}
+	t, err := dec.Token()
+	if err != nil {
+		return "", nil, false
+	}
+	key, isString := t.(string)
+	if !isString || dec.Decode(&value) != nil {
+		return "", nil, false
+	}
+	return key, value, true
+}

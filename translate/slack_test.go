@@ -1,0 +1,104 @@
+package translate
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestSlackRobust checks that garbage never panics and that Slack's table names only built-in codes.
+func TestSlackRobust(t *testing.T) {
+	devRobust(t, slackTranslator{})
+	devCodesRegister(t, slackTranslator{})
+}
+
+// TestSlackEnvelope reads the ok:false envelope and its messages, and nothing else.
+func TestSlackEnvelope(t *testing.T) {
+	tr := slackTranslator{}
+	cases := []struct {
+		name    string
+		body    string
+		ok      bool
+		code    string
+		field   string
+		message string
+	}{
+		{"ok true", `{"ok":true,"channel":"C1"}`, false, "", "", ""},
+		{"ok missing", `{"error":"channel_not_found"}`, false, "", "", ""},
+		{"ok not a bool", `{"ok":"false","error":"channel_not_found"}`, false, "", "", ""},
+		{"plain error", `{"ok":false,"error":"channel_not_found"}`, true, "channel_not_found", "", ""},
+		{"error missing", `{"ok":false}`, true, "", "", ""},
+		{"error of a wrong type", `{"ok":false,"error":{"code":"x"}}`, true, "", "", ""},
+		{"pointer", `{"ok":false,"error":"invalid_blocks","response_metadata":{"messages":["[ERROR] must be more than 0 characters [json-pointer:/blocks/0/text]"]}}`,
+			true, "invalid_blocks", "/blocks/0/text", "must be more than 0 characters"},
+		{"no pointer", `{"ok":false,"error":"invalid_arguments","response_metadata":{"messages":["[ERROR] missing required field: channel"]}}`,
+			true, "invalid_arguments", "", "missing required field: channel"},
+		{"unclosed pointer", `{"ok":false,"error":"invalid_blocks","response_metadata":{"messages":["[ERROR] bad [json-pointer:/blocks"]}}`,
+			true, "invalid_blocks", "", "bad [json-pointer:/blocks"},
+		{"errors array only", `{"ok":false,"error":"invalid_attachments","errors":["missing required field: alt_text [json-pointer:/attachments/0/blocks/0]"]}`,
+			true, "invalid_attachments", "/attachments/0/blocks/0", "missing required field: alt_text"},
+		{"messages of wrong types", `{"ok":false,"error":"invalid_arguments","response_metadata":{"messages":[1,null,{}]}}`,
+			true, "invalid_arguments", "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			o, ok := tr.Translate(devRaw(200, c.body, "X-Slack-Req-Id", "abc"))
+			require.Equal(t, c.ok, ok)
+			if !ok {
+				return
+			}
+			assert.Equal(t, c.code, o.VendorCode)
+			assert.Equal(t, c.field, o.Field)
+			assert.Equal(t, c.message, o.Message)
+			assert.Equal(t, "abc", o.RequestID)
+		})
+	}
+}
+
+// TestSlackWebhookText reads incoming webhooks' plain-text tokens on errors only.
+func TestSlackWebhookText(t *testing.T) {
+	tr := slackTranslator{}
+	o, ok := tr.Translate(devRaw(404, "channel_not_found\n"))
+	require.True(t, ok)
+	assert.Equal(t, "channel_not_found", o.VendorCode)
+	for _, c := range []struct {
+		status int
+		body   string
+	}{
+		{200, "ok"},
+		{200, "invalid_payload"},
+		{400, "Invalid Payload!"},
+		{400, strings.Repeat("a", 200)},
+		{500, "<html>oops</html>"},
+	} {
+		_, ok := tr.Translate(devRaw(c.status, c.body))
+		assert.False(t, ok, "%d %q", c.status, c.body)
+	}
+}
+
+// TestSlackRecognizes claims Slack's headers and envelope, not other ok/error envelopes.
+func TestSlackRecognizes(t *testing.T) {
+	tr := slackTranslator{}
+	assert.True(t, tr.Recognizes(devRaw(200, `{"ok":true}`, "X-Slack-Req-Id", "abc")))
+	assert.True(t, tr.Recognizes(devRaw(200, `{"ok":false,"error":"not_in_channel"}`)))
+	assert.False(t, tr.Recognizes(devRaw(200, `{"ok":true}`)))
+	assert.False(t, tr.Recognizes(devRaw(500, `{"ok":false,"error":{"code":"INTERNAL_ERROR"}}`)), "an error envelope with an object")
+	assert.False(t, tr.Recognizes(devRaw(400, `{"ok":false,"error":"Something Went Wrong"}`)), "not a Slack token")
+}
+
+// TestSlackMessage splits response_metadata messages into text and json-pointer.
+func TestSlackMessage(t *testing.T) {
+	for _, c := range []struct{ in, text, pointer string }{
+		{"[ERROR] x [json-pointer:/a/0]", "x", "/a/0"},
+		{"[WARN] superfluous charset", "superfluous charset", ""},
+		{"[json-pointer:]", "[json-pointer:]", ""},
+		{"[ERROR] [json-pointer:/a] trailing", "trailing", "/a"},
+		{"", "", ""},
+	} {
+		text, pointer := slackMessage(c.in)
+		assert.Equal(t, c.text, text, c.in)
+		assert.Equal(t, c.pointer, pointer, c.in)
+	}
+}

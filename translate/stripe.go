@@ -1,0 +1,160 @@
+package translate
+
+import (
+	"strings"
+
+	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/classify"
+)
+
+// stripeTranslator reads Stripe API errors:
+//
+//	{"error": {"type": "card_error", "code": "card_declined",
+//	  "decline_code": "insufficient_funds", "param": "source",
+//	  "message": "…", "doc_url": "https://stripe.com/docs/error-codes/…"}}
+//
+// with the request id in the Request-Id header ("req_…"). The vendor code
+// is error.code, else error.type for the types whose meaning does not
+// depend on the status (api_error, card_error, idempotency_error); a bare
+// invalid_request_error (a bad API key on a 401, an unknown URL on a 404)
+// is left to the status table. Stripe-Should-Retry is read by the
+// classifier.
+type stripeTranslator struct{}
+
+// Vendor returns "stripe".
+func (stripeTranslator) Vendor() string { return "stripe" }
+
+// Hosts returns Stripe's API hosts.
+func (stripeTranslator) Hosts() []string { return []string{"api.stripe.com", "files.stripe.com"} }
+
+// Recognizes claims a response with a Stripe request id (Request-Id:
+// req_…) that either carries Stripe's own headers or Stripe's error body:
+// a top-level "error" object and no top-level "type" (Anthropic, whose
+// request ids also start with req_, has one).
+func (stripeTranslator) Recognizes(r *Raw) bool {
+	if !strings.HasPrefix(r.Header.Get("Request-Id"), "req_") {
+		return false
+	}
+	if r.Header.Get("Stripe-Version") != "" || r.Header.Get("Stripe-Should-Retry") != "" {
+		return true
+	}
+	m, ok := devObject(r.Body)
+	if !ok {
+		return false
+	}
+	_, hasType := m["type"]
+	_, isObject := devMember(m, "error")
+	return isObject && !hasType
+}
+
+// Translate reads a Stripe error body. Stripe sends errors only with 4xx
+// and 5xx statuses, so a 2xx is never one.
+func (stripeTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+	if r.Status < 400 {
+		return classify.Outcome{}, false
+	}
+	m, ok := devObject(r.Body)
+	if !ok {
+		return classify.Outcome{}, false
+	}
+	e, ok := devMember(m, "error")
+	if !ok {
+		return classify.Outcome{}, false
+	}
+	typ, code, msg := devString(e, "type"), devCode(e, "code"), devString(e, "message")
+	if typ == "" && code == "" && msg == "" {
+		return classify.Outcome{}, false
+	}
+	o := classify.Outcome{
+		VendorCode: code,
+		Message:    msg,
+		Field:      devString(e, "param"),
+		RequestID:  r.Header.Get("Request-Id"),
+	}
+	if o.VendorCode == "" && typ != "invalid_request_error" {
+		o.VendorCode = typ
+	}
+	devSetDetail(&o, "doc_url", devString(e, "doc_url"))
+	devSetDetail(&o, "decline_code", devString(e, "decline_code"))
+	devSetDetail(&o, "advice_code", devString(e, "advice_code"))
+	devSetDetail(&o, "network_decline_code", devString(e, "network_decline_code"))
+	// An api_error is a failure inside Stripe whose outcome Stripe calls
+	// indeterminate: without Stripe's word (Stripe-Should-Retry, read by
+	// the classifier) a call that is neither idempotent nor keyed may have
+	// run, so it must not be repeated blindly.
+	if typ == "api_error" && r.Header.Get("Stripe-Should-Retry") == "" &&
+		!r.Idempotent && !devIdempotentMethod(r.Method) {
+		o.Evidence.Retry = classify.AdviceDoNotRetry
+	}
+	return o, true
+}
+
+// Codes maps Stripe's error codes and types to toolerr codes.
+func (stripeTranslator) Codes() map[string]string { return stripeCodes }
+
+// stripeCodes is Stripe's table. Card problems the customer alone can
+// solve (a decline, an expired card, 3-D Secure) are PAYMENT_REQUIRED: the
+// agent cannot fix them. Mistyped card data is VALIDATION_FAILED (ask the
+// user), with the param as the field.
+var stripeCodes = map[string]string{
+	// Types without a code.
+	"api_error":         toolerr.CodeUpstreamUnavailable,
+	"card_error":        toolerr.CodePaymentRequired,
+	"idempotency_error": toolerr.CodeIdempotencyKeyReused,
+
+	// Cards.
+	"card_declined":                    toolerr.CodePaymentRequired,
+	"expired_card":                     toolerr.CodePaymentRequired,
+	"insufficient_funds":               toolerr.CodePaymentRequired,
+	"authentication_required":          toolerr.CodePaymentRequired,
+	"card_decline_rate_limit_exceeded": toolerr.CodePaymentRequired,
+	"incorrect_cvc":                    toolerr.CodeValidationFailed,
+	"invalid_cvc":                      toolerr.CodeValidationFailed,
+	"incorrect_number":                 toolerr.CodeValidationFailed,
+	"invalid_number":                   toolerr.CodeValidationFailed,
+	"invalid_expiry_month":             toolerr.CodeValidationFailed,
+	"invalid_expiry_year":              toolerr.CodeValidationFailed,
+	"incorrect_zip":                    toolerr.CodeValidationFailed,
+	"postal_code_invalid":              toolerr.CodeValidationFailed,
+	"processing_error":                 toolerr.CodeUpstreamUnavailable,
+
+	// Parameters.
+	"parameter_missing":              toolerr.CodeValidationFailed,
+	"parameter_unknown":              toolerr.CodeValidationFailed,
+	"parameter_invalid_empty":        toolerr.CodeValidationFailed,
+	"parameter_invalid_integer":      toolerr.CodeValidationFailed,
+	"parameter_invalid_string_blank": toolerr.CodeValidationFailed,
+	"parameter_invalid_string_empty": toolerr.CodeValidationFailed,
+	"parameters_exclusive":           toolerr.CodeValidationFailed,
+	"amount_too_small":               toolerr.CodeValidationFailed,
+	"amount_too_large":               toolerr.CodeValidationFailed,
+	"invalid_charge_amount":          toolerr.CodeValidationFailed,
+	"invalid_characters":             toolerr.CodeValidationFailed,
+	"email_invalid":                  toolerr.CodeValidationFailed,
+	"url_invalid":                    toolerr.CodeValidationFailed,
+	"currency_not_supported":         toolerr.CodeValidationFailed,
+
+	// Resources and their state.
+	"resource_missing":                toolerr.CodeNotFound,
+	"resource_already_exists":         toolerr.CodeConflict,
+	"charge_already_captured":         toolerr.CodeConflict,
+	"charge_already_refunded":         toolerr.CodeConflict,
+	"charge_disputed":                 toolerr.CodeConflict,
+	"charge_expired_for_capture":      toolerr.CodePreconditionFailed,
+	"payment_intent_unexpected_state": toolerr.CodePreconditionFailed,
+	"setup_intent_unexpected_state":   toolerr.CodePreconditionFailed,
+	"invoice_not_editable":            toolerr.CodePreconditionFailed,
+	"balance_insufficient":            toolerr.CodePaymentRequired,
+
+	// Keys and accounts.
+	"api_key_expired":          toolerr.CodeUnauthenticated,
+	"platform_api_key_expired": toolerr.CodeUnauthenticated,
+	"secret_key_required":      toolerr.CodeUnauthenticated,
+	"account_invalid":          toolerr.CodePermissionDenied,
+	"testmode_charges_only":    toolerr.CodePolicyBlocked,
+
+	// Concurrency and load.
+	"idempotency_key_in_use": toolerr.CodeIdempotencyInProgress,
+	"rate_limit":             toolerr.CodeRateLimited,
+	"lock_timeout":           toolerr.CodeRateLimited,
+}
