@@ -45,11 +45,13 @@ func (anthropicTranslator) Recognizes(r *Raw) bool {
 			return true
 		}
 	}
-	m, ok := devObject(r.Body)
+	m := r.object()
+	ok := m != nil
 	if !ok || devString(m, "type") != "error" {
 		return false
 	}
-	e, ok := devMember(m, "error")
+	e := r.errorObject()
+	ok = e != nil
 	return ok && devString(e, "type") != ""
 }
 
@@ -59,11 +61,13 @@ func (anthropicTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
-	m, ok := devObject(r.Body)
+	m := r.object()
+	ok := m != nil
 	if !ok {
 		return classify.Outcome{}, false
 	}
-	e, ok := devMember(m, "error")
+	e := r.errorObject()
+	ok = e != nil
 	if !ok {
 		return classify.Outcome{}, false
 	}

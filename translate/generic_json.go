@@ -51,11 +51,12 @@ func (jsonGeneric) Translate(r *Raw) (classify.Outcome, bool) {
 		o.RequestID = genRequestID(nil, r)
 		return o, ok
 	}
-	top, ok := genParseObject(b)
+	top := genObject(r.object())
+	ok := top != nil
 	if !ok {
 		return classify.Outcome{}, false
 	}
-	o, ok := genShape(top, r.Status)
+	o, ok := genShapeOf(r, top)
 	if !ok {
 		return classify.Outcome{}, false
 	}
@@ -69,6 +70,15 @@ func (jsonGeneric) Translate(r *Raw) (classify.Outcome, bool) {
 		o.Field = genField(top)
 	}
 	return o, true
+}
+
+// genShapeOf is genShape for the body of r, whose "error" member r has
+// decoded already.
+func genShapeOf(r *Raw, top genObject) (classify.Outcome, bool) {
+	if e := r.errorObject(); e != nil {
+		return genErrorObject(genObject(e), r.Status), true
+	}
+	return genShape(top, r.Status)
 }
 
 // genShape reads the first shape top matches.

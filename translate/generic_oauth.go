@@ -59,7 +59,7 @@ func (oauthGeneric) Translate(r *Raw) (classify.Outcome, bool) {
 		return classify.Outcome{}, false
 	}
 	if r.IsJSON() {
-		if top, ok := genParseObject(r.Body); ok {
+		if top := genObject(r.object()); top != nil {
 			code := top.str("error")
 			if _, known := oauthCodes[code]; known {
 				o := classify.Outcome{VendorCode: code, Message: top.str("error_description"), RequestID: genRequestID(top, r)}

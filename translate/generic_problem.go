@@ -33,7 +33,8 @@ func (problemGeneric) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 || !r.IsJSON() {
 		return classify.Outcome{}, false
 	}
-	p, ok := genParseObject(r.Body)
+	p := genObject(r.object())
+	ok := p != nil
 	if !ok || (r.ContentType() != "application/problem+json" && !genIsProblem(p)) {
 		return classify.Outcome{}, false
 	}

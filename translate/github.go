@@ -44,7 +44,8 @@ func (githubTranslator) Recognizes(r *Raw) bool {
 	if !bytes.Contains(r.Body, []byte(`"documentation_url"`)) {
 		return false
 	}
-	m, ok := devObject(r.Body)
+	m := r.object()
+	ok := m != nil
 	if !ok {
 		return false
 	}
@@ -58,7 +59,8 @@ func (githubTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
-	m, ok := devObject(r.Body)
+	m := r.object()
+	ok := m != nil
 	if !ok {
 		return classify.Outcome{}, false
 	}

@@ -40,7 +40,7 @@ func (googleTranslator) Recognizes(r *Raw) bool {
 	if !bytes.Contains(r.Body, []byte(`"error"`)) {
 		return false
 	}
-	e, _, ok := googleError(r.Body)
+	e, _, ok := googleErrorOf(r)
 	if !ok {
 		return false
 	}
@@ -63,22 +63,29 @@ func (googleTranslator) Recognizes(r *Raw) bool {
 	return false
 }
 
-// googleError returns the error object of a Google error body, or the
+// googleErrorOf returns the error object of a Google error body, or the
 // OAuth error code when the body is {"error":"…"} (then e is the whole
-// body).
-func googleError(body []byte) (e map[string]json.RawMessage, oauthCode string, ok bool) {
-	b := trimLeftSpace(body)
-	if len(b) == 0 {
-		return nil, "", false
+// body). Some APIs wrap the error in an array: [{"error":{…}}].
+func googleErrorOf(r *Raw) (e map[string]json.RawMessage, oauthCode string, ok bool) {
+	top := r.object()
+	if top != nil {
+		if code := entString(top, "error"); code != "" {
+			return top, code, true
+		}
+		e = r.errorObject()
+		return e, "", e != nil
 	}
-	if b[0] == '[' {
+	{
+		b := trimLeftSpace(r.Body)
+		if len(b) == 0 || b[0] != '[' {
+			return nil, "", false
+		}
 		items := entArray(b)
 		if len(items) == 0 {
 			return nil, "", false
 		}
-		b = items[0]
+		top = entObject(items[0])
 	}
-	top := entObject(b)
 	if top == nil {
 		return nil, "", false
 	}
@@ -189,7 +196,7 @@ func googlePerDayQuota(d googleDetails) bool {
 
 // Translate reads a Google error body.
 func (googleTranslator) Translate(r *Raw) (classify.Outcome, bool) {
-	e, oauthCode, ok := googleError(r.Body)
+	e, oauthCode, ok := googleErrorOf(r)
 	if !ok {
 		return classify.Outcome{}, false
 	}

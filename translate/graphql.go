@@ -37,7 +37,7 @@ func (graphQLTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if !r.IsJSON() {
 		return classify.Outcome{}, false
 	}
-	g, ok := parseGraphQL(r.Body)
+	g, ok := parseGraphQLObject(r.object())
 	if !ok {
 		return classify.Outcome{}, false
 	}
@@ -98,12 +98,11 @@ type graphQLError struct {
 	ext map[string]json.RawMessage
 }
 
-// parseGraphQL reads body as a GraphQL response. ok is false unless body
-// is a JSON object whose "errors" is a non-empty array of objects, each
-// with a string "message".
-func parseGraphQL(body []byte) (g graphQLResponse, ok bool) {
-	var top map[string]json.RawMessage
-	if json.Unmarshal(body, &top) != nil {
+// parseGraphQLObject reads a body decoded as a JSON object as a GraphQL
+// response. ok is false unless its "errors" is a non-empty array of
+// objects, each with a string "message".
+func parseGraphQLObject(top map[string]json.RawMessage) (g graphQLResponse, ok bool) {
+	if top["errors"] == nil {
 		return g, false
 	}
 	var items []map[string]json.RawMessage

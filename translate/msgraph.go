@@ -33,7 +33,7 @@ func (msGraphTranslator) Recognizes(r *Raw) bool {
 	if r.Status < 400 || !bytes.Contains(r.Body, []byte(`"error"`)) {
 		return false
 	}
-	e := msGraphError(r.Body)
+	e := msGraphErrorOf(r)
 	if e == nil || entString(e, "code") == "" {
 		return false
 	}
@@ -44,12 +44,9 @@ func (msGraphTranslator) Recognizes(r *Raw) bool {
 	return inner != nil && (entString(inner, "request-id") != "" || entString(inner, "date") != "")
 }
 
-// msGraphError returns the error object of a Graph error body, or nil.
-func msGraphError(body []byte) map[string]json.RawMessage {
-	if b := trimLeftSpace(body); len(b) == 0 || b[0] != '{' {
-		return nil
-	}
-	return entObject(entObject(body)["error"])
+// msGraphErrorOf returns the error object of a Graph error body, or nil.
+func msGraphErrorOf(r *Raw) map[string]json.RawMessage {
+	return r.errorObject()
 }
 
 // msGraphInner returns the innerError object of e (Graph spells it
@@ -67,7 +64,7 @@ func (msGraphTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
-	e := msGraphError(r.Body)
+	e := msGraphErrorOf(r)
 	if e == nil {
 		return classify.Outcome{}, false
 	}

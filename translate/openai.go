@@ -47,11 +47,13 @@ func (openAITranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
-	m, ok := devObject(r.Body)
+	m := r.object()
+	ok := m != nil
 	if !ok {
 		return classify.Outcome{}, false
 	}
-	e, ok := devMember(m, "error")
+	e := r.errorObject()
+	ok = e != nil
 	if !ok {
 		return classify.Outcome{}, false
 	}

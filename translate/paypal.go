@@ -30,7 +30,7 @@ func (payPalTranslator) Recognizes(r *Raw) bool {
 	if r.Status < 400 || entBodyStart(r) != '{' {
 		return false
 	}
-	m := entObject(r.Body)
+	m := r.object()
 	if m == nil {
 		return false
 	}
@@ -46,7 +46,7 @@ func (payPalTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 || entBodyStart(r) != '{' {
 		return classify.Outcome{}, false
 	}
-	m := entObject(r.Body)
+	m := r.object()
 	if m == nil {
 		return classify.Outcome{}, false
 	}

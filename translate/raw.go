@@ -1,12 +1,13 @@
 package translate
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 )
 
 // Raw is one downstream response as translators read it. Translators must
-// not modify it or keep Body.
+// not modify it or keep Body. A Raw is read by one goroutine at a time.
 type Raw struct {
 	// Method is the request's method; empty means GET.
 	Method string
@@ -25,6 +26,47 @@ type Raw struct {
 	Vendor string
 	// Idempotent is true when the request carried an idempotency key.
 	Idempotent bool
+
+	// top memoizes the decoding of a JSON object body: many translators
+	// look at the same body, and a 64 KiB body should be decoded once.
+	top     map[string]json.RawMessage
+	topDone bool
+	// errObj memoizes the "error" member of the body decoded as an object,
+	// the shape most vendors use ({"error":{…}}).
+	errObj     map[string]json.RawMessage
+	errObjDone bool
+}
+
+// errorObject returns the body's "error" member decoded as a JSON object,
+// or nil; memoized like object.
+func (r *Raw) errorObject() map[string]json.RawMessage {
+	if !r.errObjDone {
+		r.errObjDone = true
+		if raw := trimLeftSpace(r.object()["error"]); len(raw) > 0 && raw[0] == '{' {
+			var m map[string]json.RawMessage
+			if json.Unmarshal(raw, &m) == nil {
+				r.errObj = m
+			}
+		}
+	}
+	return r.errObj
+}
+
+// object returns the body decoded as a JSON object (members undecoded),
+// or nil when the body is not one. The first call decodes; later calls,
+// by any translator, reuse the result. A Raw is used by one goroutine at a
+// time, as the Set uses it.
+func (r *Raw) object() map[string]json.RawMessage {
+	if !r.topDone {
+		r.topDone = true
+		if b := trimLeftSpace(r.Body); len(b) > 0 && b[0] == '{' {
+			var m map[string]json.RawMessage
+			if json.Unmarshal(b, &m) == nil {
+				r.top = m
+			}
+		}
+	}
+	return r.top
 }
 
 // ContentType returns the media type of the response, lower case, without

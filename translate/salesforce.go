@@ -62,7 +62,7 @@ func (salesforceTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		}
 		first = entObject(items[0])
 	case '{':
-		first = entObject(r.Body)
+		first = r.object()
 		if code := entString(first, "error"); code != "" {
 			return classify.Outcome{VendorCode: code, Message: entString(first, "error_description")}, true
 		}

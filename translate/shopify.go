@@ -75,7 +75,7 @@ func (shopifyTranslator) Codes() map[string]string {
 // body from 400 on. Below 400 only GraphQL errors without a result are
 // errors; a 200 with data (userErrors included) is a success.
 func (shopifyTranslator) Translate(r *Raw) (classify.Outcome, bool) {
-	if g, ok := parseGraphQL(r.Body); ok {
+	if g, ok := parseGraphQLObject(r.object()); ok {
 		if r.Status < 400 && !g.noResult {
 			return classify.Outcome{}, false
 		}

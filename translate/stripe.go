@@ -38,12 +38,13 @@ func (stripeTranslator) Recognizes(r *Raw) bool {
 	if r.Header.Get("Stripe-Version") != "" || r.Header.Get("Stripe-Should-Retry") != "" {
 		return true
 	}
-	m, ok := devObject(r.Body)
+	m := r.object()
+	ok := m != nil
 	if !ok {
 		return false
 	}
 	_, hasType := m["type"]
-	_, isObject := devMember(m, "error")
+	isObject := r.errorObject() != nil
 	return isObject && !hasType
 }
 
@@ -53,11 +54,13 @@ func (stripeTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
-	m, ok := devObject(r.Body)
+	m := r.object()
+	ok := m != nil
 	if !ok {
 		return classify.Outcome{}, false
 	}
-	e, ok := devMember(m, "error")
+	e := r.errorObject()
+	ok = e != nil
 	if !ok {
 		return classify.Outcome{}, false
 	}
