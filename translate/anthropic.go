@@ -45,14 +45,11 @@ func (anthropicTranslator) Recognizes(r *Raw) bool {
 			return true
 		}
 	}
-	m := r.object()
-	ok := m != nil
-	if !ok || devString(m, "type") != "error" {
+	if devString(r.object(), "type") != "error" {
 		return false
 	}
 	e := r.errorObject()
-	ok = e != nil
-	return ok && devString(e, "type") != ""
+	return e != nil && devString(e, "type") != ""
 }
 
 // Translate reads an Anthropic error body. Anthropic answers errors with
@@ -61,14 +58,8 @@ func (anthropicTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
-	m := r.object()
-	ok := m != nil
-	if !ok {
-		return classify.Outcome{}, false
-	}
-	e := r.errorObject()
-	ok = e != nil
-	if !ok {
+	m, e := r.object(), r.errorObject()
+	if e == nil {
 		return classify.Outcome{}, false
 	}
 	typ, msg := devString(e, "type"), devString(e, "message")

@@ -47,38 +47,20 @@ func (openAITranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
-	m := r.object()
-	ok := m != nil
+	_, typ, o, ok := devTypedError(r)
 	if !ok {
 		return classify.Outcome{}, false
 	}
-	e := r.errorObject()
-	ok = e != nil
-	if !ok {
-		return classify.Outcome{}, false
-	}
-	typ, code, msg := devString(e, "type"), devCode(e, "code"), devString(e, "message")
-	if typ == "" && code == "" && msg == "" {
-		return classify.Outcome{}, false
-	}
-	o := classify.Outcome{
-		VendorCode: code,
-		Message:    msg,
-		Field:      devString(e, "param"),
-		RequestID:  r.Header.Get("X-Request-Id"),
-	}
-	if o.VendorCode == "" && typ != "invalid_request_error" {
-		o.VendorCode = typ
-	}
+	o.RequestID = r.Header.Get("X-Request-Id")
 	switch openAICodes[o.VendorCode] {
 	case toolerr.CodeQuotaExhausted, toolerr.CodePaymentRequired:
 		// Billing does not recover by waiting, whatever x-should-retry says.
 		o.Evidence.Retry = classify.AdviceDoNotRetry
 	case toolerr.CodeRateLimited:
-		o.Delay = openAIDelay(r, typ, msg)
+		o.Delay = openAIDelay(r, typ, o.Message)
 	default:
 		if r.Status == http.StatusTooManyRequests {
-			o.Delay = openAIDelay(r, typ, msg)
+			o.Delay = openAIDelay(r, typ, o.Message)
 		}
 	}
 	return o, true

@@ -39,8 +39,7 @@ func (stripeTranslator) Recognizes(r *Raw) bool {
 		return true
 	}
 	m := r.object()
-	ok := m != nil
-	if !ok {
+	if m == nil {
 		return false
 	}
 	_, hasType := m["type"]
@@ -54,29 +53,11 @@ func (stripeTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
-	m := r.object()
-	ok := m != nil
+	e, typ, o, ok := devTypedError(r)
 	if !ok {
 		return classify.Outcome{}, false
 	}
-	e := r.errorObject()
-	ok = e != nil
-	if !ok {
-		return classify.Outcome{}, false
-	}
-	typ, code, msg := devString(e, "type"), devCode(e, "code"), devString(e, "message")
-	if typ == "" && code == "" && msg == "" {
-		return classify.Outcome{}, false
-	}
-	o := classify.Outcome{
-		VendorCode: code,
-		Message:    msg,
-		Field:      devString(e, "param"),
-		RequestID:  r.Header.Get("Request-Id"),
-	}
-	if o.VendorCode == "" && typ != "invalid_request_error" {
-		o.VendorCode = typ
-	}
+	o.RequestID = r.Header.Get("Request-Id")
 	devSetDetail(&o, "doc_url", devString(e, "doc_url"))
 	devSetDetail(&o, "decline_code", devString(e, "decline_code"))
 	devSetDetail(&o, "advice_code", devString(e, "advice_code"))
