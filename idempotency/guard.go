@@ -1,0 +1,136 @@
+package idempotency
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/toolerr/toolerr"
+)
+
+// DefaultWindow is how long [DuplicateGuard] remembers a call.
+const DefaultWindow = time.Minute
+
+// WithWindow sets how long [DuplicateGuard] blocks a repeat of a call.
+// Default: [DefaultWindow] (1 min). Ignored by Middleware.
+func WithWindow(d time.Duration) Option {
+	return func(c *config) {
+		if d > 0 {
+			c.window = d
+		}
+	}
+}
+
+// DuplicateGuard returns middleware that blocks an agent from repeating a
+// mutating tool call by accident: a call with the same principal (the
+// session, see [WithPrincipal]), tool and arguments (RFC 8785 canonical
+// JSON, as [Key] derives) within the window, without an idempotency key,
+// gets DUPLICATE_ACTION (409, conflict, not retryable) whose details say
+// when the first call ran, its status and its request id. A call that
+// carries an idempotency key is left to [Middleware]: sending one is how
+// an agent repeats an action on purpose.
+//
+// The guard shares the [Store] of the idempotency middleware. When the
+// store cannot be reached the call goes through, with a log line: the
+// guard is a safety net, not a lock. store nil means a new [MemoryStore].
+func DuplicateGuard(store Store, opts ...Option) func(http.Handler) http.Handler {
+	if store == nil {
+		store = NewMemoryStore()
+	}
+	g := &guard{cfg: newConfig(opts), store: store}
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { g.serve(w, r, next) })
+	}
+}
+
+// guard is one configured DuplicateGuard.
+type guard struct {
+	cfg   config
+	store Store
+}
+
+// guardFingerprint marks the guard's records in a store shared with the
+// idempotency middleware.
+const guardFingerprint = "duplicate-guard"
+
+// serve blocks a repeat, or runs the call and remembers it.
+func (g *guard) serve(w http.ResponseWriter, r *http.Request, next http.Handler) {
+	if !mutating(r.Method) || r.Header.Get(g.cfg.header) != "" {
+		next.ServeHTTP(w, r)
+		return
+	}
+	body, err := readBody(r, g.cfg.maxBody)
+	if err != nil {
+		next.ServeHTTP(w, r) // too large to compare: not the guard's to judge
+		return
+	}
+	principal, tool := g.cfg.principal(r), g.cfg.tool(r)
+	key, err := Key(orDefault(principal, "anonymous"), orDefault(tool, "tool"), body)
+	if err != nil {
+		key = storeKey(principal, tool, string(body)) // not JSON: the bytes as sent
+	}
+	key = "dup:" + key
+	c, err := g.store.Claim(r.Context(), key, guardFingerprint, g.cfg.window)
+	if err != nil {
+		g.cfg.logger.Warn("toolerr: duplicate-action guard skipped: store unavailable", slog.Any("error", err))
+		next.ServeHTTP(w, r)
+		return
+	}
+	if !c.Claimed {
+		g.block(w, r, c.Existing)
+		return
+	}
+	bg := context.WithoutCancel(r.Context())
+	tw := &teeWriter{w: w}
+	defer func() {
+		if v := recover(); v != nil {
+			_ = g.store.Release(bg, key, c.Token)
+			panic(v)
+		}
+	}()
+	next.ServeHTTP(tw, r)
+	first := Response{Status: tw.finalStatus(), Header: http.Header{}}
+	if id := toolerr.RequestID(r.Context()); id != "" {
+		first.Header.Set("X-Request-Id", id)
+	} else if id := w.Header().Get("X-Request-Id"); id != "" {
+		first.Header.Set("X-Request-Id", id)
+	}
+	if err := g.store.Complete(bg, key, c.Token, first, g.cfg.window); err != nil {
+		g.cfg.logger.Warn("toolerr: duplicate-action guard could not record a call", slog.Any("error", err))
+	}
+}
+
+// block answers a repeat with DUPLICATE_ACTION.
+func (g *guard) block(w http.ResponseWriter, r *http.Request, first Record) {
+	details := map[string]any{"window_ms": g.cfg.window.Milliseconds()}
+	if !first.CreatedAt.IsZero() {
+		details["first_call_at"] = first.CreatedAt.UTC().Format(time.RFC3339Nano)
+		details["first_call_age_ms"] = max(g.cfg.now().Sub(first.CreatedAt).Milliseconds(), 0)
+	}
+	if first.State == Completed && first.Response != nil {
+		details["first_status"] = first.Response.Status
+		if id := first.Response.Header.Get("X-Request-Id"); id != "" {
+			details["first_request_id"] = id
+		}
+	} else {
+		details["first_status"] = "in_progress"
+	}
+	g.fail(w, r, g.cfg.registry.New(toolerr.CodeDuplicateAction,
+		"The same call, with the same arguments, ran moments ago.").
+		WithDetails(details).
+		WithHint("Read the first call's result before repeating it; to repeat the action on purpose, send an "+g.cfg.header+"."))
+}
+
+// fail renders e.
+func (g *guard) fail(w http.ResponseWriter, r *http.Request, e *toolerr.Error) {
+	toolerr.Write(w, r, e, toolerr.WithFormat(g.cfg.format), toolerr.WithRegistry(g.cfg.registry))
+}
+
+// orDefault returns s, or def when s is empty.
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}

@@ -1,0 +1,288 @@
+package idempotency
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/toolerr/toolerr"
+)
+
+// Middleware returns the Idempotency-Key middleware for the mutating
+// methods (POST, PUT, PATCH, DELETE), with the semantics of the IETF
+// Idempotency-Key draft and Stripe's API:
+//
+//   - a key is scoped by the request's principal and tool, so one tenant
+//     never replays another's response;
+//   - the first request with a key claims it atomically (with a lease and a
+//     fencing token), runs, and its response is stored for the retention;
+//   - a retry with the same key gets the stored status, allow-listed
+//     headers and body back, with Idempotent-Replayed: true;
+//   - the same key with another request (method, tool or body) is
+//     IDEMPOTENCY_KEY_REUSED (422), checked before the in-flight check;
+//   - the same key while the first request runs is IDEMPOTENCY_IN_PROGRESS
+//     (409, retryable, Retry-After), or waits for it ([WithWait]);
+//   - nothing is stored when the request is rejected before the handler
+//     runs, when the handler panics, or for 408, 409, 425, 429 and 5xx
+//     responses (unless [StoreServerErrors]): a retry runs again;
+//   - a store that cannot be reached gives IDEMPOTENCY_UNAVAILABLE (503,
+//     retryable), or lets requests through ([FailOpen]).
+//
+// store nil means a new [MemoryStore], which serves one replica only.
+func Middleware(store Store, opts ...Option) func(http.Handler) http.Handler {
+	if store == nil {
+		store = NewMemoryStore()
+	}
+	m := &keyed{cfg: newConfig(opts), store: store}
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { m.serve(w, r, next) })
+	}
+}
+
+// keyed is one configured middleware.
+type keyed struct {
+	cfg   config
+	store Store
+}
+
+// mutating reports whether requests of method change state.
+func mutating(method string) bool {
+	switch method {
+	case http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete:
+		return true
+	}
+	return false
+}
+
+// serve checks the key and the body, then claims, replays or refuses.
+func (m *keyed) serve(w http.ResponseWriter, r *http.Request, next http.Handler) {
+	if !mutating(r.Method) {
+		next.ServeHTTP(w, r)
+		return
+	}
+	keys := r.Header.Values(m.cfg.header)
+	if len(keys) == 0 {
+		if m.cfg.required {
+			m.fail(w, r, m.cfg.registry.New(toolerr.CodeIdempotencyKeyMissing, "This tool needs an "+m.cfg.header+" header.").WithField(m.cfg.header))
+			return
+		}
+		next.ServeHTTP(w, r)
+		return
+	}
+	if len(keys) > 1 || !validKey(keys[0], m.cfg.maxKeyLen) {
+		m.fail(w, r, m.cfg.registry.New(toolerr.CodeValidationFailed,
+			"The "+m.cfg.header+" header must be one value of 1 to "+strconv.Itoa(m.cfg.maxKeyLen)+" printable ASCII characters.").
+			WithField(m.cfg.header).
+			WithHint("Send one key per operation, such as a UUID."))
+		return
+	}
+	body, err := readBody(r, m.cfg.maxBody)
+	if err != nil {
+		if r.Context().Err() != nil {
+			return // the client went away while sending
+		}
+		m.fail(w, r, m.cfg.registry.New(toolerr.CodePayloadTooLarge,
+			"The body is over the "+strconv.Itoa(m.cfg.maxBody)+" bytes this tool accepts with an idempotency key."))
+		return
+	}
+	fp := m.cfg.fingerprint(r, body)
+	key := storeKey(m.cfg.principal(r), m.cfg.tool(r), keys[0])
+	m.claim(w, r, next, key, fp, m.cfg.wait > 0)
+}
+
+// claim claims key and runs the request, or answers from what is there.
+// mayWait lets it wait once for a request in flight with the same key.
+func (m *keyed) claim(w http.ResponseWriter, r *http.Request, next http.Handler, key, fp string, mayWait bool) {
+	ctx := r.Context()
+	c, err := m.store.Claim(ctx, key, fp, m.cfg.lease)
+	if err != nil {
+		m.storeDown(w, r, next, err)
+		return
+	}
+	if c.Claimed {
+		m.execute(w, r, next, key, c.Token)
+		return
+	}
+	rec := c.Existing
+	if rec.State == InFlight && rec.Fingerprint == fp && mayWait {
+		done, ok := m.waitFor(ctx, key)
+		switch {
+		case ok:
+			rec = done
+		case done.State == 0:
+			// The first request released the key: run this one.
+			m.claim(w, r, next, key, fp, false)
+			return
+		}
+	}
+	switch {
+	case rec.Fingerprint != fp:
+		m.fail(w, r, m.cfg.registry.New(toolerr.CodeIdempotencyKeyReused,
+			"This "+m.cfg.header+" was first used with a different request.").
+			WithField(m.cfg.header).
+			WithHint("Use a new key for a new operation; reuse a key only to retry the same request unchanged."))
+	case rec.State == Completed && rec.Response != nil:
+		m.replay(w, rec.Response)
+	default:
+		m.fail(w, r, m.cfg.registry.New(toolerr.CodeIdempotencyInProgress,
+			"A request with this "+m.cfg.header+" is still running.").WithRetryAfter(inProgressMinWait))
+	}
+}
+
+// waitFor polls key until its request completes, for at most the
+// configured wait. ok is true with the completed record; false with a zero
+// record when the key was released, else false.
+func (m *keyed) waitFor(ctx context.Context, key string) (Record, bool) {
+	ctx, cancel := context.WithTimeout(ctx, m.cfg.wait)
+	defer cancel()
+	tick := time.NewTicker(min(m.cfg.wait/10+time.Millisecond, 50*time.Millisecond))
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return Record{State: InFlight}, false
+		case <-tick.C:
+		}
+		rec, ok, err := m.store.Get(ctx, key)
+		switch {
+		case err != nil:
+			return Record{State: InFlight}, false
+		case !ok:
+			return Record{}, false
+		case rec.State == Completed:
+			return rec, true
+		}
+	}
+}
+
+// execute runs the request that holds the claim and stores its response,
+// or releases the key when the response must not be replayed.
+func (m *keyed) execute(w http.ResponseWriter, r *http.Request, next http.Handler, key string, token uint64) {
+	bg := context.WithoutCancel(r.Context()) // the bookkeeping outlives a client that left
+	tw := &teeWriter{w: w, max: m.cfg.maxStored}
+	defer func() {
+		if v := recover(); v != nil {
+			m.release(bg, key, token, "the handler panicked")
+			panic(v)
+		}
+	}()
+	w.Header().Set(retentionHeader, strconv.FormatInt(int64(m.cfg.retention/time.Second), 10))
+	next.ServeHTTP(tw, r)
+	status := tw.finalStatus()
+	switch {
+	case tw.hijacked:
+		m.release(bg, key, token, "")
+	case !tw.wrote && r.Context().Err() != nil:
+		m.release(bg, key, token, "") // interrupted before answering: unknown, let a retry run
+	case !m.storable(status):
+		m.release(bg, key, token, "")
+	case tw.overflow:
+		m.release(bg, key, token, "the response is larger than the storable limit; a retry will run again")
+	default:
+		resp := Response{Status: status, Header: m.replayHeaders(w.Header()), Body: tw.body}
+		if err := m.store.Complete(bg, key, token, resp, m.cfg.retention); err != nil {
+			m.cfg.logger.Warn("toolerr: idempotent response not stored", slog.Any("error", err))
+		}
+	}
+}
+
+// storable reports whether a response of status is replayed to retries.
+func (m *keyed) storable(status int) bool {
+	switch {
+	case status >= 500:
+		return m.cfg.storeFailures
+	case status == http.StatusRequestTimeout, status == http.StatusConflict,
+		status == http.StatusTooEarly, status == http.StatusTooManyRequests:
+		return false // passing: the same request may succeed later
+	}
+	return true
+}
+
+// release drops the claim, logging why when there is a reason worth one.
+func (m *keyed) release(ctx context.Context, key string, token uint64, why string) {
+	if why != "" {
+		m.cfg.logger.Warn("toolerr: idempotency key released: " + why)
+	}
+	if err := m.store.Release(ctx, key, token); err != nil && !errors.Is(err, ErrLostClaim) {
+		m.cfg.logger.Warn("toolerr: idempotency key not released; it lapses with its lease", slog.Any("error", err))
+	}
+}
+
+// replayHeaders returns the allow-listed headers of h.
+func (m *keyed) replayHeaders(h http.Header) http.Header {
+	out := http.Header{}
+	for _, k := range m.cfg.replayHeaders {
+		if v := h.Values(k); len(v) > 0 {
+			out[k] = append([]string(nil), v...)
+		}
+	}
+	return out
+}
+
+// replay writes a stored response.
+func (m *keyed) replay(w http.ResponseWriter, resp *Response) {
+	h := w.Header()
+	for k, v := range resp.Header {
+		h[k] = append([]string(nil), v...)
+	}
+	h.Set(replayedHeader, "true")
+	h.Set(retentionHeader, strconv.FormatInt(int64(m.cfg.retention/time.Second), 10))
+	h.Set("Content-Length", strconv.Itoa(len(resp.Body)))
+	w.WriteHeader(resp.Status)
+	_, _ = w.Write(resp.Body)
+}
+
+// storeDown answers when the store cannot be reached: fail closed, or
+// open by option.
+func (m *keyed) storeDown(w http.ResponseWriter, r *http.Request, next http.Handler, err error) {
+	if r.Context().Err() != nil {
+		return // the client went away; nobody to answer
+	}
+	m.cfg.logger.Error("toolerr: idempotency store unavailable", slog.Any("error", err), slog.Bool("fail_open", m.cfg.failOpen))
+	if m.cfg.failOpen {
+		next.ServeHTTP(w, r)
+		return
+	}
+	m.fail(w, r, m.cfg.registry.New(toolerr.CodeIdempotencyUnavailable, "").WithCause(err).WithRetryAfter(inProgressMinWait))
+}
+
+// fail renders e.
+func (m *keyed) fail(w http.ResponseWriter, r *http.Request, e *toolerr.Error) {
+	toolerr.Write(w, r, e, toolerr.WithFormat(m.cfg.format), toolerr.WithRegistry(m.cfg.registry))
+}
+
+// validKey reports whether key is 1 to max printable ASCII characters.
+func validKey(key string, max int) bool {
+	if key == "" || len(key) > max {
+		return false
+	}
+	for i := 0; i < len(key); i++ {
+		if key[i] < 0x21 || key[i] > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+// readBody reads the whole request body up to max bytes and puts it back
+// for the handler.
+func readBody(r *http.Request, max int) ([]byte, error) {
+	if r.Body == nil || r.Body == http.NoBody {
+		return nil, nil
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, int64(max)+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(body) > max {
+		return nil, errors.New("idempotency: body over the limit")
+	}
+	_ = r.Body.Close()
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	return body, nil
+}

@@ -1,0 +1,252 @@
+package idempotency
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/toolerr/toolerr"
+)
+
+// Defaults of [Middleware].
+const (
+	DefaultHeader     = "Idempotency-Key"
+	DefaultMaxKeyLen  = 255
+	DefaultRetention  = 24 * time.Hour
+	DefaultLease      = time.Minute
+	DefaultMaxBody    = 1 << 20
+	DefaultMaxStored  = 1 << 20
+	replayedHeader    = "Idempotent-Replayed"
+	retentionHeader   = "Idempotency-Retention"
+	inProgressMinWait = time.Second
+)
+
+// DefaultReplayHeaders are the response headers a replay repeats: those
+// that describe the stored body or the created resource.
+var DefaultReplayHeaders = []string{"Content-Type", "Content-Language", "Content-Location", "Location", "Etag", "Last-Modified", "Link"}
+
+// Option configures [Middleware].
+type Option func(*config)
+
+type config struct {
+	header        string
+	required      bool
+	maxKeyLen     int
+	principal     func(*http.Request) string
+	tool          func(*http.Request) string
+	fingerprint   func(r *http.Request, body []byte) string
+	retention     time.Duration
+	lease         time.Duration
+	wait          time.Duration
+	storeFailures bool
+	replayHeaders []string
+	failOpen      bool
+	maxBody       int
+	maxStored     int
+	registry      *toolerr.Registry
+	format        toolerr.Format
+	logger        *slog.Logger
+	now           func() time.Time
+	window        time.Duration // DuplicateGuard only
+}
+
+// WithHeader sets the request header that carries the key. Default:
+// [DefaultHeader] ("Idempotency-Key").
+func WithHeader(name string) Option {
+	return func(c *config) {
+		if name != "" {
+			c.header = http.CanonicalHeaderKey(name)
+		}
+	}
+}
+
+// Required makes the key mandatory on mutating requests: one without it
+// gets IDEMPOTENCY_KEY_MISSING (400). Default: optional; a request without
+// a key runs as it would without the middleware.
+func Required() Option { return func(c *config) { c.required = true } }
+
+// WithMaxKeyLen bounds the key's length in bytes; a longer key, or one with
+// control or non-ASCII characters, gets VALIDATION_FAILED. Default:
+// [DefaultMaxKeyLen] (255).
+func WithMaxKeyLen(n int) Option {
+	return func(c *config) {
+		if n > 0 {
+			c.maxKeyLen = n
+		}
+	}
+}
+
+// WithPrincipal sets who a request acts for (the tenant, user or API key),
+// which scopes keys: two principals with the same key string never share a
+// record. Default: a SHA-256 of the Authorization header, so requests with
+// different credentials never share; services should pass their tenant id.
+func WithPrincipal(f func(*http.Request) string) Option {
+	return func(c *config) {
+		if f != nil {
+			c.principal = f
+		}
+	}
+}
+
+// WithTool sets which tool (endpoint) a request calls, which also scopes
+// keys. Default: chi's route pattern when chi routed the request, else the
+// URL path.
+func WithTool(f func(*http.Request) string) Option {
+	return func(c *config) {
+		if f != nil {
+			c.tool = f
+		}
+	}
+}
+
+// WithFingerprint sets how a request is fingerprinted; a retry whose
+// fingerprint differs from the first request's gets IDEMPOTENCY_KEY_REUSED.
+// Default: SHA-256 of the method, the tool and the body, in RFC 8785
+// canonical form when it is JSON (so key order and whitespace do not
+// matter), else as sent.
+func WithFingerprint(f func(r *http.Request, body []byte) string) Option {
+	return func(c *config) {
+		if f != nil {
+			c.fingerprint = f
+		}
+	}
+}
+
+// WithRetention sets how long a completed response is replayed. It is
+// advertised in the Idempotency-Retention response header, in seconds.
+// Default: [DefaultRetention] (24 h).
+func WithRetention(d time.Duration) Option {
+	return func(c *config) {
+		if d > 0 {
+			c.retention = d
+		}
+	}
+}
+
+// WithLease sets how long a running request holds its key: if it crashes,
+// a retry may claim the key once the lease lapses, and the crashed run can
+// no longer store its result (fencing). Set it above the handler's
+// timeout. Default: [DefaultLease] (1 min).
+func WithLease(d time.Duration) Option {
+	return func(c *config) {
+		if d > 0 {
+			c.lease = d
+		}
+	}
+}
+
+// WithWait makes a retry that finds its key in flight wait up to d for the
+// first request to finish, then replay its response, instead of getting
+// IDEMPOTENCY_IN_PROGRESS at once. Default: 0, no waiting.
+func WithWait(d time.Duration) Option {
+	return func(c *config) { c.wait = max(d, 0) }
+}
+
+// StoreServerErrors stores and replays responses of 500 and above too.
+// Default: off: a 5xx, like a 408, 409, 425 or 429, releases the key, so a
+// retry runs again (the failure may have been passing).
+func StoreServerErrors() Option { return func(c *config) { c.storeFailures = true } }
+
+// WithReplayHeaders sets the response headers a replay repeats. Default:
+// [DefaultReplayHeaders].
+func WithReplayHeaders(names ...string) Option {
+	return func(c *config) {
+		c.replayHeaders = c.replayHeaders[:0]
+		for _, n := range names {
+			c.replayHeaders = append(c.replayHeaders, http.CanonicalHeaderKey(n))
+		}
+	}
+}
+
+// FailOpen lets requests through without idempotency when the store cannot
+// be reached. Default: fail closed, with IDEMPOTENCY_UNAVAILABLE (503,
+// retryable).
+func FailOpen() Option { return func(c *config) { c.failOpen = true } }
+
+// WithMaxBody bounds the request body read for the fingerprint; a larger
+// body gets PAYLOAD_TOO_LARGE. Default: [DefaultMaxBody] (1 MiB).
+func WithMaxBody(n int) Option {
+	return func(c *config) {
+		if n > 0 {
+			c.maxBody = n
+		}
+	}
+}
+
+// WithMaxStored bounds the response body that can be stored; a larger
+// response is answered normally, not stored, and the key released with a
+// warning, so a retry runs again rather than replaying a truncated body.
+// Default: [DefaultMaxStored] (1 MiB).
+func WithMaxStored(n int) Option {
+	return func(c *config) {
+		if n > 0 {
+			c.maxStored = n
+		}
+	}
+}
+
+// WithRegistry sets the registry the middleware's errors are built from.
+// Default: toolerr.Default().
+func WithRegistry(r *toolerr.Registry) Option {
+	return func(c *config) {
+		if r != nil {
+			c.registry = r
+		}
+	}
+}
+
+// WithFormat sets the rendering of the middleware's errors. Default:
+// toolerr.FormatProblem.
+func WithFormat(f toolerr.Format) Option { return func(c *config) { c.format = f } }
+
+// WithLogger sets the logger of store failures and unstorable responses.
+// Default: slog.Default() when the middleware is built.
+func WithLogger(l *slog.Logger) Option {
+	return func(c *config) {
+		if l != nil {
+			c.logger = l
+		}
+	}
+}
+
+// newConfig applies opts over the defaults.
+func newConfig(opts []Option) config {
+	c := config{
+		header: DefaultHeader, maxKeyLen: DefaultMaxKeyLen, retention: DefaultRetention, lease: DefaultLease,
+		maxBody: DefaultMaxBody, maxStored: DefaultMaxStored, replayHeaders: append([]string(nil), DefaultReplayHeaders...),
+		principal: authorizationPrincipal, tool: routeTool, registry: toolerr.Default(), now: time.Now,
+		window: DefaultWindow,
+	}
+	c.fingerprint = func(r *http.Request, body []byte) string { return defaultFingerprint(r.Method, c.tool(r), body) }
+	for _, o := range opts {
+		o(&c)
+	}
+	if c.logger == nil {
+		c.logger = slog.Default()
+	}
+	return c
+}
+
+// authorizationPrincipal scopes keys by the request's credentials.
+func authorizationPrincipal(r *http.Request) string {
+	auth := r.Header.Get("Authorization")
+	if auth == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(auth))
+	return hex.EncodeToString(sum[:])
+}
+
+// routeTool names the tool by chi's route pattern, else the path.
+func routeTool(r *http.Request) string {
+	if rc := chi.RouteContext(r.Context()); rc != nil {
+		if p := rc.RoutePattern(); p != "" {
+			return p
+		}
+	}
+	return r.URL.Path
+}

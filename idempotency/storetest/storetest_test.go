@@ -1,0 +1,14 @@
+package storetest_test
+
+import (
+	"testing"
+
+	"github.com/toolerr/toolerr/idempotency"
+	"github.com/toolerr/toolerr/idempotency/storetest"
+)
+
+// TestMemoryStore runs the suite against the in-process store, which
+// also checks the suite itself.
+func TestMemoryStore(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) idempotency.Store { return idempotency.NewMemoryStore() })
+}
