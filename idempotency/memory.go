@@ -131,6 +131,13 @@ func (sh *memShard) live(key string, now time.Time) (*memRecord, bool) {
 	return r, true
 }
 
+// claimed returns key's record when token holds its InFlight claim. The
+// shard's lock must be held.
+func (sh *memShard) claimed(key string, token uint64) (*memRecord, bool) {
+	r, ok := sh.records[key]
+	return r, ok && r.rec.Token == token && r.rec.State == InFlight
+}
+
 // remove deletes key's record. The shard's lock must be held.
 func (sh *memShard) remove(key string, r *memRecord) {
 	delete(sh.records, key)
@@ -177,8 +184,8 @@ func (s *MemoryStore) Complete(ctx context.Context, key string, token uint64, re
 	sh := s.shard(key)
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
-	r, ok := sh.records[key]
-	if !ok || r.rec.Token != token || r.rec.State != InFlight {
+	r, ok := sh.claimed(key, token)
+	if !ok {
 		return ErrLostClaim
 	}
 	stored := Response{Status: resp.Status, Header: resp.Header.Clone(), Body: append([]byte(nil), resp.Body...)}
@@ -200,8 +207,8 @@ func (s *MemoryStore) Release(ctx context.Context, key string, token uint64) err
 	sh := s.shard(key)
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
-	r, ok := sh.records[key]
-	if !ok || r.rec.Token != token || r.rec.State != InFlight {
+	r, ok := sh.claimed(key, token)
+	if !ok {
 		return ErrLostClaim
 	}
 	sh.remove(key, r)
