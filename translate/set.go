@@ -129,6 +129,9 @@ func (s *Set) Classifier() *classify.Classifier { return s.classifier }
 // always read, by the generic translators if nothing else.
 func (s *Set) Translate(r *Raw) (classify.Outcome, bool) {
 	failure := r.Status >= 400
+	if !failure && len(r.Body) == 0 {
+		return classify.Outcome{}, false // a success without a body holds no error
+	}
 	if failure {
 		for _, g := range s.gateways {
 			if g.Recognizes(r) {

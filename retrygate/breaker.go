@@ -1,0 +1,223 @@
+package retrygate
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/sony/gobreaker/v2"
+	"github.com/toolerr/toolerr"
+)
+
+// BreakerSettings configures [Breakers]. Zero fields take their defaults.
+//
+// The breakers use the real clock (gobreaker reads time.Now itself); tests
+// use a short OpenFor.
+type BreakerSettings struct {
+	// ConsecutiveFailures is the number of consecutive failures to a host
+	// that opens its breaker. Default 5.
+	ConsecutiveFailures uint32
+	// OpenFor is how long an open breaker rejects calls before it lets
+	// trial calls through (half-open). Default 30 s.
+	OpenFor time.Duration
+	// HalfOpenRequests is the number of trial calls a half-open breaker
+	// lets through; that many consecutive successes close it, one failure
+	// opens it again. Default 1.
+	HalfOpenRequests uint32
+}
+
+// Defaults of [BreakerSettings], and the bound on the hosts tracked.
+const (
+	defaultConsecutiveFailures = 5
+	defaultOpenFor             = 30 * time.Second
+	defaultHalfOpenRequests    = 1
+	// maxBreakerHosts bounds the breakers a Breakers holds: at the bound,
+	// a closed breaker (or, when none is closed, any one) is dropped to
+	// make room for a new host.
+	maxBreakerHosts = 4096
+)
+
+// Breakers holds one circuit breaker per downstream host, created on first
+// use, at most 4096 of them. A failure is a transient or upstream failure
+// (network errors are classified as those); a response that shows the host
+// answering on purpose (validation, not_found, auth, permission, policy,
+// conflict, precondition) is a success; cancellations, rate limits and
+// internal errors count as neither. An open breaker rejects calls with
+// CIRCUIT_OPEN until OpenFor has passed.
+//
+// A Breakers is safe for concurrent use; share one among the Transports
+// that call the same hosts.
+type Breakers struct {
+	settings BreakerSettings
+	mu       sync.RWMutex
+	hosts    map[string]*hostBreaker
+}
+
+// hostBreaker is one host's breaker and the time it last opened.
+type hostBreaker struct {
+	cb *gobreaker.TwoStepCircuitBreaker[struct{}]
+	// openedAt is the UnixNano time of the last move to open, set from
+	// gobreaker's OnStateChange (under the breaker's own lock).
+	openedAt atomic.Int64
+}
+
+// verdict is what one attempt means for the breaker.
+type verdict int
+
+const (
+	verdictSuccess verdict = iota
+	verdictFailure
+	verdictExcluded
+)
+
+// Sentinels handed to gobreaker: it only sees which of the three an
+// attempt was.
+var (
+	errBreakerFailure  = errors.New("retrygate: breaker failure")
+	errBreakerExcluded = errors.New("retrygate: breaker excluded")
+)
+
+// NewBreakers returns per-host breakers with s's settings, zero fields
+// taking their defaults.
+func NewBreakers(s BreakerSettings) *Breakers {
+	if s.ConsecutiveFailures == 0 {
+		s.ConsecutiveFailures = defaultConsecutiveFailures
+	}
+	if s.OpenFor <= 0 {
+		s.OpenFor = defaultOpenFor
+	}
+	if s.HalfOpenRequests == 0 {
+		s.HalfOpenRequests = defaultHalfOpenRequests
+	}
+	return &Breakers{settings: s, hosts: make(map[string]*hostBreaker)}
+}
+
+// allow asks host's breaker for one attempt. It returns the function that
+// reports the attempt's verdict, or CIRCUIT_OPEN when the breaker rejects
+// the attempt. A nil Breakers allows everything.
+func (b *Breakers) allow(host string) (report func(verdict), rejected *toolerr.Error) {
+	if b == nil {
+		return func(verdict) {}, nil
+	}
+	hb := b.get(host)
+	done, err := hb.cb.Allow()
+	if err != nil {
+		return nil, b.openError(host, hb, err)
+	}
+	return func(v verdict) {
+		switch v {
+		case verdictFailure:
+			done(errBreakerFailure)
+		case verdictExcluded:
+			done(errBreakerExcluded)
+		default:
+			done(nil)
+		}
+	}, nil
+}
+
+// openError builds the CIRCUIT_OPEN error for a rejected attempt. When the
+// breaker is open, RetryAfter is the time left until it half-opens; when
+// it is half-open with its trial calls in flight, no delay is known and
+// none is set.
+func (b *Breakers) openError(host string, hb *hostBreaker, err error) *toolerr.Error {
+	e := toolerr.Default().New(toolerr.CodeCircuitOpen, "").
+		WithUpstream(toolerr.Upstream{Vendor: host}).
+		WithCause(err)
+	if errors.Is(err, gobreaker.ErrOpenState) {
+		left := time.Until(time.Unix(0, hb.openedAt.Load()).Add(b.settings.OpenFor))
+		e = e.WithRetryAfter(max(left, time.Millisecond))
+	}
+	return e
+}
+
+// get returns host's breaker, creating it on first use.
+func (b *Breakers) get(host string) *hostBreaker {
+	b.mu.RLock()
+	hb := b.hosts[host]
+	b.mu.RUnlock()
+	if hb != nil {
+		return hb
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if hb = b.hosts[host]; hb != nil {
+		return hb
+	}
+	if len(b.hosts) >= maxBreakerHosts {
+		b.evictLocked()
+	}
+	hb = b.newHostBreaker(host)
+	b.hosts[host] = hb
+	return hb
+}
+
+// evictLocked drops one breaker, a closed one when there is one.
+func (b *Breakers) evictLocked() {
+	victim := ""
+	for h, hb := range b.hosts {
+		victim = h
+		if hb.cb.State() == gobreaker.StateClosed {
+			break
+		}
+	}
+	delete(b.hosts, victim)
+}
+
+// newHostBreaker builds host's breaker from the settings.
+func (b *Breakers) newHostBreaker(host string) *hostBreaker {
+	hb := &hostBreaker{}
+	threshold := b.settings.ConsecutiveFailures
+	hb.cb = gobreaker.NewTwoStepCircuitBreaker[struct{}](gobreaker.Settings{
+		Name:        host,
+		MaxRequests: b.settings.HalfOpenRequests,
+		Timeout:     b.settings.OpenFor,
+		ReadyToTrip: func(c gobreaker.Counts) bool {
+			return c.ConsecutiveFailures >= threshold
+		},
+		OnStateChange: func(_ string, _, to gobreaker.State) {
+			if to == gobreaker.StateOpen {
+				hb.openedAt.Store(time.Now().UnixNano())
+			}
+		},
+		IsSuccessful: func(err error) bool { return err == nil },
+		IsExcluded:   func(err error) bool { return errors.Is(err, errBreakerExcluded) },
+	})
+	return hb
+}
+
+// breakerVerdict says what an attempt's outcome means for the host's
+// breaker: e is the attempt's classified failure (nil: success), ctx the
+// caller's context. An attempt cut short by the caller is excluded: it says
+// nothing about the host.
+func breakerVerdict(ctx context.Context, e *toolerr.Error) verdict {
+	if e == nil {
+		return verdictSuccess
+	}
+	if ctx.Err() != nil {
+		return verdictExcluded
+	}
+	switch e.Category {
+	case toolerr.CategoryTransient, toolerr.CategoryUpstream:
+		return verdictFailure
+	case toolerr.CategoryValidation, toolerr.CategoryNotFound, toolerr.CategoryAuth,
+		toolerr.CategoryPermission, toolerr.CategoryPolicy, toolerr.CategoryConflict,
+		toolerr.CategoryPrecondition:
+		// The host answered on purpose: it is healthy.
+		return verdictSuccess
+	default:
+		// Cancelled: says nothing about the host. Rate limit: the host is
+		// up and asks us to slow down, which the retry delay honours; it
+		// neither proves health nor failure. Internal: our side's fault.
+		return verdictExcluded
+	}
+}
+
+// breakerKey is the breaker key of a request's URL host: lower-case
+// host[:port].
+func breakerKey(host string) string {
+	return strings.ToLower(host)
+}

@@ -1,0 +1,33 @@
+package retrygate
+
+import "time"
+
+// Defaults of a Policy, as DefaultPolicy returns them.
+const (
+	defaultMaxAttempts         = 3
+	defaultInitialInterval     = 200 * time.Millisecond
+	defaultMultiplier          = 2
+	defaultMaxInterval         = 10 * time.Second
+	defaultRandomizationFactor = 1
+	defaultMaxServerDelay      = 60 * time.Second
+)
+
+// DefaultPolicy returns the policy a tool client should start from:
+//
+//   - MaxAttempts 3 (the first attempt and two retries);
+//   - InitialInterval 200 ms, Multiplier 2, MaxInterval 10 s;
+//   - RandomizationFactor 1: full jitter, each wait drawn from (0, 2×interval];
+//   - MaxServerDelay 60 s: a longer retry_after_ms or Retry-After is cut to it;
+//   - RetryInternal false, no Budget, the real clock, no hooks.
+//
+// Each call returns a fresh value; change its fields freely.
+func DefaultPolicy() Policy {
+	return Policy{
+		MaxAttempts:         defaultMaxAttempts,
+		InitialInterval:     defaultInitialInterval,
+		Multiplier:          defaultMultiplier,
+		MaxInterval:         defaultMaxInterval,
+		RandomizationFactor: defaultRandomizationFactor,
+		MaxServerDelay:      defaultMaxServerDelay,
+	}
+}

@@ -1,0 +1,47 @@
+package retrygate
+
+import (
+	"errors"
+	"strconv"
+)
+
+// Error is the failure Do returns: the last attempt's error and how many
+// attempts were made. Err is the operation's own error, or
+// RETRY_BUDGET_EXHAUSTED whose Go cause is that error when the budget stopped
+// the retries; errors.As and toolerr.From find the *toolerr.Error inside.
+type Error struct {
+	// Attempts is the number of attempts made, the first included.
+	Attempts int
+	// Err is the error that ended the call.
+	Err error
+}
+
+// Error returns "retrygate: N attempts: <err>".
+func (e *Error) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
+	msg := "<nil>"
+	if e.Err != nil {
+		msg = e.Err.Error()
+	}
+	return "retrygate: " + strconv.Itoa(e.Attempts) + " attempts: " + msg
+}
+
+// Unwrap returns Err.
+func (e *Error) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
+
+// Attempts returns the attempt count of an error Do returned (an *Error
+// anywhere in err's chain), or 0 when there is none, as for nil.
+func Attempts(err error) int {
+	var e *Error
+	if errors.As(err, &e) && e != nil {
+		return e.Attempts
+	}
+	return 0
+}

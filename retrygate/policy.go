@@ -1,0 +1,68 @@
+package retrygate
+
+import (
+	"context"
+	"time"
+)
+
+// Policy says which failures are retried, how often and how far apart.
+// The zero Policy is not usable: start from [DefaultPolicy].
+type Policy struct {
+	// MaxAttempts is the number of attempts in total, the first included.
+	// Default 3.
+	MaxAttempts int
+	// InitialInterval is the first computed wait. Default 200 ms.
+	InitialInterval time.Duration
+	// Multiplier grows the computed wait after each retry. Default 2.
+	Multiplier float64
+	// MaxInterval caps a computed wait. Default 10 s.
+	MaxInterval time.Duration
+	// RandomizationFactor is the jitter of a computed wait, 0 to 1. Default
+	// 1 (full jitter: a wait is drawn from (0, 2×interval]).
+	RandomizationFactor float64
+	// MaxServerDelay caps a delay the server asked for (retry_after_ms,
+	// Retry-After), which replaces the computed wait. Default 60 s.
+	MaxServerDelay time.Duration
+	// RetryInternal retries INTERNAL_ERROR (category internal) too, "with
+	// caution". Default false.
+	RetryInternal bool
+	// Budget, when set, is the retry budget shared by the calls that use
+	// it. Default nil: no budget.
+	Budget *Budget
+	// Clock, when set, replaces the real clock and sleep (tests). Default
+	// nil: time.Now and a timer that honours the context.
+	Clock Clock
+	// OnRetry, when set, is called before each wait.
+	OnRetry func(RetryEvent)
+	// OnGiveUp, when set, is called once when Do returns a failure.
+	OnGiveUp func(GiveUpEvent)
+}
+
+// Clock is the time source of a Policy.
+type Clock interface {
+	// Now returns the current time.
+	Now() time.Time
+	// Sleep waits d or until ctx is done, returning ctx.Err() then.
+	Sleep(ctx context.Context, d time.Duration) error
+}
+
+// RetryEvent describes a retry about to happen.
+type RetryEvent struct {
+	// Attempt is the number of the attempt that failed, from 1.
+	Attempt int
+	// Delay is the wait before the next attempt.
+	Delay time.Duration
+	// Err is the failed attempt's error.
+	Err error
+}
+
+// GiveUpEvent describes the end of a failed call.
+type GiveUpEvent struct {
+	// Attempts is the number of attempts made.
+	Attempts int
+	// Err is the error Do returns.
+	Err error
+	// Reason says why: "not_retryable", "attempts", "deadline", "budget",
+	// "cancelled".
+	Reason string
+}

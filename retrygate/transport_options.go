@@ -1,0 +1,91 @@
+package retrygate
+
+import (
+	"context"
+	"time"
+
+	"github.com/toolerr/toolerr/translate"
+)
+
+// defaultIdempotencyHeader is the header that carries an idempotency key
+// unless WithIdempotencyHeader names another.
+const defaultIdempotencyHeader = "Idempotency-Key"
+
+// Option configures a [Transport].
+type Option func(*transportConfig)
+
+// transportConfig is what the options set; see each option for its
+// default.
+type transportConfig struct {
+	policy         Policy
+	set            *translate.Set
+	breakers       *Breakers
+	attemptTimeout time.Duration
+	attemptHeader  string
+	keyHeader      string
+	keyFromContext func(ctx context.Context) (string, bool)
+}
+
+// WithPolicy sets the retry policy of every call. Default [DefaultPolicy]().
+func WithPolicy(p Policy) Option {
+	return func(c *transportConfig) { c.policy = p }
+}
+
+// WithTranslateSet sets the translators that classify responses and the
+// classifier of network errors. Default translate.NewSet(nil): the
+// built-in translators over the default registry. A nil s keeps the
+// default.
+func WithTranslateSet(s *translate.Set) Option {
+	return func(c *transportConfig) {
+		if s != nil {
+			c.set = s
+		}
+	}
+}
+
+// WithBreakers sets the per-host circuit breakers, to share them among
+// Transports. Default NewBreakers(BreakerSettings{}), one set per
+// Transport. A nil b disables the breakers, as [WithoutBreaker] does.
+func WithBreakers(b *Breakers) Option {
+	return func(c *transportConfig) { c.breakers = b }
+}
+
+// WithoutBreaker disables the circuit breakers: every attempt goes out.
+func WithoutBreaker() Option {
+	return func(c *transportConfig) { c.breakers = nil }
+}
+
+// WithAttemptTimeout bounds each attempt to d, below the caller's own
+// deadline, so that a hung attempt leaves time for another. The timeout
+// covers the whole attempt, reading the response body included (as
+// http.Client.Timeout does): set it above the time the largest expected
+// body takes to read. Default 0: no per-attempt timeout.
+func WithAttemptTimeout(d time.Duration) Option {
+	return func(c *transportConfig) { c.attemptTimeout = max(d, 0) }
+}
+
+// WithAttemptHeader sets a request header to the attempt number, from 1,
+// on each attempt ("X-Attempt: 2"). Default "": no header.
+func WithAttemptHeader(name string) Option {
+	return func(c *transportConfig) { c.attemptHeader = name }
+}
+
+// WithIdempotencyHeader names the request header that carries an
+// idempotency key. Default "Idempotency-Key". An empty name keeps the
+// default.
+func WithIdempotencyHeader(name string) Option {
+	return func(c *transportConfig) {
+		if name != "" {
+			c.keyHeader = name
+		}
+	}
+}
+
+// WithKeyFromContext derives an idempotency key for a POST or PATCH that
+// carries none, such as the id of the tool call the caller put in the
+// context. The key is sent, unchanged, on every attempt, which makes the
+// request retryable. f returns false when it has no key. Default none: a
+// POST or PATCH without a key is sent once.
+func WithKeyFromContext(f func(ctx context.Context) (string, bool)) Option {
+	return func(c *transportConfig) { c.keyFromContext = f }
+}
