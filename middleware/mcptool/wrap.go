@@ -1,0 +1,65 @@
+package mcptool
+
+import (
+	"context"
+	"errors"
+	"reflect"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Wrap returns a handler that calls h and turns its failures into toolerr
+// results for the tool called name: a returned error or a panic becomes a
+// CallToolResult with IsError set, the problem object of the error as
+// StructuredContent and one short text line ("CODE: detail Hint: hint") as
+// Content. A call that succeeds, or whose result h marked IsError itself,
+// is passed on untouched; so is a *jsonrpc.Error found in the returned
+// error's chain, which the SDK sends as a protocol error with its message
+// as it is.
+//
+// When Out is an interface type (such as any) the wrapper returns the whole
+// result. For any other Out the SDK would replace StructuredContent with the
+// zero output, so the wrapper returns the failure as an error instead, whose
+// text is the line above: the client gets IsError and the line, and
+// [Middleware] on the server adds the problem object back.
+//
+// Options default as documented on each: the built-in registry,
+// sanitize.New(), slog.Default(), a non-idempotent tool.
+func Wrap[In, Out any](name string, h mcp.ToolHandlerFor[In, Out], opts ...Option) mcp.ToolHandlerFor[In, Out] {
+	c := newConfig(opts)
+	whole := reflect.TypeFor[Out]().Kind() == reflect.Interface
+	return func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out Out, err error) {
+		defer func() {
+			if v := recover(); v != nil {
+				res, out, err = outcome[Out](c.panicked(ctx, name, v), whole)
+			}
+		}()
+		res, out, err = h(ctx, req, in)
+		if err == nil {
+			return res, out, nil
+		}
+		var rpc *jsonrpc.Error
+		if errors.As(err, &rpc) {
+			return nil, out, rpc
+		}
+		return outcome[Out](c.failed(ctx, name, err), whole)
+	}
+}
+
+// AddTool registers h as the tool t on s, wrapped by [Wrap] under t.Name: a
+// shorthand for mcp.AddTool(s, t, Wrap(t.Name, h, opts...)). Like
+// mcp.AddTool it panics when the tool's schemas are unusable.
+func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], opts ...Option) {
+	mcp.AddTool(s, t, Wrap(t.Name, h, opts...))
+}
+
+// outcome is what a wrapped handler returns for f: the whole result when the
+// SDK keeps it (whole), else f as the error.
+func outcome[Out any](f *failure, whole bool) (*mcp.CallToolResult, Out, error) {
+	var zero Out
+	if whole {
+		return f.result(), zero, nil
+	}
+	return nil, zero, f
+}
