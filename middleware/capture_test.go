@@ -171,7 +171,7 @@ func TestCaptureReadFromIsCapped(t *testing.T) {
 			panic(fmt.Sprintf("io.Copy into a capturing writer: %d, %v", n, err))
 		}
 	})
-	rec := &recorder{bodyCap: 512, capturing: true}
+	rec := &recorder{m: newHandler([]Option{WithBodyCap(512), WithLogger(quiet)}), capturing: true}
 	n, err := rec.captureFrom(strings.NewReader(strings.Repeat("y", 100_000)))
 	require.NoError(t, err)
 	assert.EqualValues(t, 100_000, n)

@@ -71,7 +71,7 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 	}
 	reqID := m.requestID(r)
 	w.Header()["X-Request-Id"] = []string{reqID} // canonical already: skip Set's check
-	rec := &recorder{w: w, bodyCap: m.cfg.bodyCap}
+	rec := &recorder{w: w, m: m}
 	rec.Init(r.Context(), reqID, traceIDOf(r))
 	r = r.WithContext(rec)
 	defer func() {
@@ -134,8 +134,8 @@ func (m *handler) complete(rec *recorder, r *http.Request, e *toolerr.Error) *to
 }
 
 // keptHeaders are the response headers an error response keeps from the
-// replaced one: set by outer middleware for the browser or the transport,
-// they say nothing about the failure. Every other header the handler set
+// replaced one: set by other middleware for the browser, the transport or
+// idempotency, they say nothing about the failure. Every other header the handler set
 // (Server, Set-Cookie, vendor ids, Content-Length) goes.
 var keptHeaders = map[string]bool{
 	"Access-Control-Allow-Origin":      true,
@@ -144,6 +144,9 @@ var keptHeaders = map[string]bool{
 	"Vary":                             true,
 	"Strict-Transport-Security":        true,
 	"X-Request-Id":                     true,
+	// Set by the idempotency middleware: where the response came from.
+	"Idempotent-Replayed":   true,
+	"Idempotency-Retention": true,
 }
 
 // clearHeader deletes every header of h but the kept ones.

@@ -3,6 +3,8 @@ package middleware
 import (
 	"net/http"
 	"sync"
+
+	"github.com/toolerr/toolerr"
 )
 
 // Tool adapts a handler that returns an error to http.Handler, under the
@@ -42,7 +44,21 @@ func (t toolHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rec.tool = t.name
-	if err := t.h(w, r); err != nil {
-		rec.err = err
+	err := t.h(w, r)
+	if err == nil {
+		return
 	}
+	if rec.started || rec.capturing || rec.hijacked {
+		// Something went out, or an error status was held back: the
+		// middleware replaces it with this error, or logs it.
+		rec.err = err
+		return
+	}
+	// Render now, through w, like any handler: middleware between New and
+	// Tool (idempotency, logging) must see the error response. The
+	// middleware captures it, and logs and counts it, when the chain
+	// returns.
+	m := rec.m
+	e := m.complete(rec, r, m.fromError(r, err))
+	toolerr.Write(w, r, e, toolerr.WithFormat(m.cfg.format), toolerr.WithRegistry(m.cfg.registry))
 }

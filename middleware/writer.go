@@ -23,8 +23,8 @@ import (
 // A recorder is used by one handler goroutine, like any ResponseWriter.
 type recorder struct {
 	toolerr.RequestScope
-	w       http.ResponseWriter
-	bodyCap int
+	w http.ResponseWriter
+	m *handler // the middleware serving the request
 
 	status    int  // the final status the handler chose; 0 until then
 	started   bool // the status line went to w: the response is committed
@@ -115,7 +115,7 @@ func (rw *recorder) Unwrap() http.ResponseWriter { return rw.w }
 
 // capture appends what fits under the cap to the buffer and counts the rest.
 func capture[T string | []byte](rw *recorder, p T) {
-	room := max(rw.bodyCap-len(rw.body), 0)
+	room := max(rw.m.cfg.bodyCap-len(rw.body), 0)
 	n := min(len(p), room)
 	rw.body = append(rw.body, p[:n]...)
 	rw.truncated = rw.truncated || n < len(p)
@@ -124,9 +124,9 @@ func capture[T string | []byte](rw *recorder, p T) {
 // captureFrom reads src into the buffer up to the cap, then drains the rest.
 func (rw *recorder) captureFrom(src io.Reader) (int64, error) {
 	var n int64
-	for len(rw.body) < rw.bodyCap {
+	for len(rw.body) < rw.m.cfg.bodyCap {
 		if len(rw.body) == cap(rw.body) {
-			grown := make([]byte, len(rw.body), min(max(2*cap(rw.body), 512), rw.bodyCap))
+			grown := make([]byte, len(rw.body), min(max(2*cap(rw.body), 512), rw.m.cfg.bodyCap))
 			copy(grown, rw.body)
 			rw.body = grown
 		}

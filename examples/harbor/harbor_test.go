@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// rowsByAgent indexes the simulation's rows by agent name.
+func rowsByAgent(t *testing.T, rows []summary) (naive, withToolerr summary) {
+	t.Helper()
+	require.Len(t, rows, 2)
+	require.Equal(t, "naive", rows[0].Agent)
+	require.Equal(t, "toolerr", rows[1].Agent)
+	return rows[0], rows[1]
+}
+
+// waitGoroutines fails t unless the goroutine count falls back to at most
+// want within a few seconds.
+func waitGoroutines(t *testing.T, want int) {
+	t.Helper()
+	deadline := time.Now().Add(3 * time.Second)
+	for runtime.NumGoroutine() > want && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > want {
+		buf := make([]byte, 1<<16)
+		t.Fatalf("%d goroutines left, want at most %d:\n%s", n, want, buf[:runtime.Stack(buf, true)])
+	}
+}
+
+// TestSimulationComparesAgents runs both agents over 40 seeded tasks: the
+// toolerr agent pays no label twice, sees no secret and no HTML, and needs
+// fewer calls per completed task than the baseline, which does show
+// duplicates and leaks. The same seed gives the same table.
+func TestSimulationComparesAgents(t *testing.T) {
+	before := runtime.NumGoroutine()
+	cfg := defaultConfig()
+	cfg.Tasks = 40
+	tasks := newTasks(cfg.Tasks, cfg.Seed)
+	seen := map[scenario]bool{}
+	for _, tk := range tasks {
+		seen[tk.Scenario] = true
+	}
+	for _, sc := range []scenario{scLabelTimeout, scLeakedKey, scSKUTypo, scOutage} {
+		require.True(t, seen[sc], "seed %d: the first %d tasks lack %s, the comparison would mean little", cfg.Seed, cfg.Tasks, sc)
+	}
+
+	rows, err := simulate(context.Background(), cfg)
+	require.NoError(t, err)
+	naive, withToolerr := rowsByAgent(t, rows)
+
+	assert.Zero(t, withToolerr.Duplicates, "toolerr agent: duplicate paid labels")
+	assert.Zero(t, withToolerr.SecretBodies, "toolerr agent: secrets or internal hosts reached the agent")
+	assert.Zero(t, withToolerr.HTMLBodies, "toolerr agent: HTML reached the agent")
+	assert.Zero(t, withToolerr.Failed, "toolerr agent: every task completes or is escalated")
+	assert.Less(t, withToolerr.MeanCalls(), naive.MeanCalls(), "toolerr agent: tool calls per completed task")
+	assert.GreaterOrEqual(t, withToolerr.Completed, naive.Completed)
+
+	assert.Positive(t, naive.Duplicates, "baseline: a retried label after a timeout is paid twice")
+	assert.Positive(t, naive.SecretBodies, "baseline: the leaked key reaches the agent")
+	assert.Positive(t, naive.HTMLBodies, "baseline: HTML pages reach the agent")
+
+	again, err := simulate(context.Background(), cfg)
+	require.NoError(t, err)
+	assert.Equal(t, rows, again, "the same seed gives the same table")
+
+	var out strings.Builder
+	require.NoError(t, printTable(&out, cfg, rows))
+	assert.Contains(t, out.String(), "duplicate paid labels")
+	waitGoroutines(t, before)
+}
+
+// TestScenarios pins what each agent does with one task of each scripted
+// fault: outcome, tool calls, labels paid and what reached the agent. The
+// outage row also guards the tool's own error rendering behind
+// idempotency.Middleware: a 503 recorded as an empty 200 would be replayed
+// as a success without a label.
+func TestScenarios(t *testing.T) {
+	before := runtime.NumGoroutine()
+	type outcome struct {
+		completed, escalated bool
+		calls                int // tool calls, when completed
+		paid, duplicates     int
+		secrets, html        int
+	}
+	cases := []struct {
+		sc             scenario
+		naive, toolerr outcome
+	}{
+		{scClean, outcome{completed: true, calls: 4, paid: 1}, outcome{completed: true, calls: 4, paid: 1}},
+		{scSKUTypo, outcome{html: 4, secrets: 4}, outcome{completed: true, calls: 5, paid: 1}},
+		{scSKUUnknown, outcome{html: 4, secrets: 4}, outcome{escalated: true}},
+		{scWeightPrecision, outcome{}, outcome{completed: true, calls: 5, paid: 1}},
+		{scWeightOver, outcome{}, outcome{escalated: true}},
+		{scRateLimited, outcome{completed: true, calls: 6, paid: 1}, outcome{completed: true, calls: 4, paid: 1}},
+		{scReserveFlaky, outcome{completed: true, calls: 6, paid: 1}, outcome{completed: true, calls: 4, paid: 1}},
+		{scOutage, outcome{html: 4}, outcome{completed: true, calls: 5, paid: 1}},
+		{scLabelTimeout, outcome{completed: true, calls: 5, paid: 2, duplicates: 1}, outcome{completed: true, calls: 4, paid: 1}},
+		{scLeakedKey, outcome{secrets: 4}, outcome{escalated: true}},
+		{scAlreadyLabelled, outcome{}, outcome{completed: true, calls: 4}},
+	}
+	cfg := defaultConfig()
+	for _, c := range cases {
+		t.Run(string(c.sc), func(t *testing.T) {
+			tk := newTasks(1, 3)[0]
+			tk.Scenario = c.sc
+			switch c.sc {
+			case scSKUTypo:
+				tk.SKU = "sku_1007 "
+			case scSKUUnknown:
+				tk.SKU = "SKU-7777"
+			case scWeightPrecision:
+				tk.WeightKg = 2.34
+			case scWeightOver:
+				tk.WeightKg = 85
+			}
+			for agent, want := range map[string]outcome{"naive": c.naive, "toolerr": c.toolerr} {
+				got, err := runWorld(context.Background(), cfg, agent, []task{tk})
+				require.NoError(t, err)
+				calls := 0
+				if got.Completed == 1 {
+					calls = got.CallsDone
+				}
+				assert.Equal(t, want, outcome{got.Completed == 1, got.Escalated == 1, calls,
+					got.PaidLabels, got.Duplicates, got.SecretBodies, got.HTMLBodies}, agent)
+			}
+		})
+	}
+	waitGoroutines(t, before)
+}

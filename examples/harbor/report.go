@@ -1,0 +1,159 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+)
+
+// taskResult is what one agent did with one task, as measured from the
+// outside: every tool call and every body the agent received.
+type taskResult struct {
+	Calls        int
+	Completed    bool
+	Escalated    bool
+	SecretBodies int // bodies holding the planted key or the internal host
+	HTMLBodies   int // bodies holding an HTML page
+	Reason       string
+}
+
+// summary is one agent's row of the table.
+type summary struct {
+	Agent        string
+	Tasks        int
+	Completed    int
+	Escalated    int
+	Failed       int
+	CallsDone    int // tool calls of completed tasks
+	PaidLabels   int
+	Duplicates   int
+	SecretBodies int
+	HTMLBodies   int
+	Waited       time.Duration
+}
+
+// MeanCalls returns the mean number of tool calls per completed task.
+func (s summary) MeanCalls() float64 {
+	if s.Completed == 0 {
+		return 0
+	}
+	return float64(s.CallsDone) / float64(s.Completed)
+}
+
+// summarize adds up an agent's task results and the carrier's bill.
+func summarize(agent string, results []taskResult, paid, duplicates int, waited time.Duration) summary {
+	s := summary{Agent: agent, Tasks: len(results), PaidLabels: paid, Duplicates: duplicates, Waited: waited}
+	for _, r := range results {
+		switch {
+		case r.Completed:
+			s.Completed++
+			s.CallsDone += r.Calls
+		case r.Escalated:
+			s.Escalated++
+		default:
+			s.Failed++
+		}
+		s.SecretBodies += r.SecretBodies
+		s.HTMLBodies += r.HTMLBodies
+	}
+	return s
+}
+
+// printTable writes the comparison table.
+func printTable(out io.Writer, cfg config, rows []summary) error {
+	fmt.Fprintf(out, "harbor: %d tasks, seed %d, naive agent retries %d times\n\n", cfg.Tasks, cfg.Seed, cfg.NaiveRetries)
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "agent\tcompleted\tescalated\tfailed\tcalls/completed\tpaid labels\tduplicate paid labels\tbodies with secret/host\tbodies with HTML\tsimulated wait\t")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.2f\t%d\t%d\t%d\t%d\t%s\t\n", r.Agent, r.Completed, r.Escalated, r.Failed,
+			r.MeanCalls(), r.PaidLabels, r.Duplicates, r.SecretBodies, r.HTMLBodies, r.Waited)
+	}
+	return tw.Flush()
+}
+
+// leakMarkers are the strings that must never reach an agent.
+var leakMarkers = []string{plantedKey, internalHost, "sk_live_"}
+
+// scan counts what a response body would have shown the model.
+func (r *taskResult) scan(body []byte) {
+	for _, m := range leakMarkers {
+		if bytes.Contains(body, []byte(m)) {
+			r.SecretBodies++
+			break
+		}
+	}
+	if bytes.Contains(bytes.ToLower(body), []byte("<html")) {
+		r.HTMLBodies++
+	}
+}
+
+// callTool makes one tool call for an agent, counting it and scanning what
+// came back. key, when set, is sent as the Idempotency-Key. It returns the
+// status and body, or an error when no response arrived.
+func callTool(ctx context.Context, client *http.Client, base string, res *taskResult, tool string, args any, key string) (int, []byte, error) {
+	b, err := json.Marshal(args)
+	if err != nil {
+		return 0, nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/tools/"+tool, bytes.NewReader(b))
+	if err != nil {
+		return 0, nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if key != "" {
+		req.Header.Set("Idempotency-Key", key)
+	}
+	res.Calls++
+	resp, err := client.Do(req)
+	if err != nil {
+		res.scan([]byte(err.Error()))
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	res.scan(body)
+	return resp.StatusCode, body, err
+}
+
+// simClock is the simulation's time: it reads the real clock, but a wait
+// returns at once and is only added up, so Retry-After: 2 costs nothing.
+type simClock struct {
+	mu     sync.Mutex
+	waited time.Duration
+}
+
+// Now returns the real time.
+func (c *simClock) Now() time.Time { return time.Now() }
+
+// Sleep records a wait of d without waiting, unless ctx is already done.
+func (c *simClock) Sleep(ctx context.Context, d time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	c.mu.Lock()
+	c.waited += max(d, 0)
+	c.mu.Unlock()
+	return nil
+}
+
+// Waited returns the total simulated wait.
+func (c *simClock) Waited() time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.waited
+}
+
+// truncate shortens s for a reason line.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return strings.ToValidUTF8(s[:n], "") + "…"
+}
