@@ -240,17 +240,7 @@ func (s *toolServer) reserveStock(w http.ResponseWriter, r *http.Request) error 
 		return s.reg.New(toolerr.CodeValidationFailed, "quantity must be at least 1.").
 			WithField("quantity").WithAllowedValues(toolerr.Range{Minimum: 1}).WithSuggestedValue(1)
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), toolDeadline)
-	defer cancel()
-	resp, err := s.call(r.WithContext(ctx), "reserve_stock", a)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	if err := s.set.Response(resp); err != nil {
-		return err
-	}
-	return relay(w, resp)
+	return s.forward(w, r, "reserve_stock", a, nil)
 }
 
 // labelIDPattern is the shape of a carrier label id the tool passes on.
@@ -278,21 +268,39 @@ func (s *toolServer) createLabel(w http.ResponseWriter, r *http.Request) error {
 		return e.WithActions(toolerr.ActionHumanRequired).
 			WithHint("The parcel is outside what the carrier ships: ask the user (freight booking, or split the parcel).")
 	}
+	return s.forward(w, r, "create_shipment_label", a, existingLabel)
+}
+
+// existingLabel adds the id of the label the carrier already has to a
+// LABEL_EXISTS error, so the agent can adopt it instead of buying another.
+func existingLabel(err error, resp *http.Response) error {
+	e, ok := toolerr.From(err)
+	if !ok || e.Code != codeLabelExists {
+		return err
+	}
+	var dup struct {
+		LabelID string `json:"label_id"`
+	}
+	if json.NewDecoder(io.LimitReader(resp.Body, 1<<16)).Decode(&dup) == nil && labelIDPattern.MatchString(dup.LabelID) {
+		return e.WithDetails(map[string]any{"label_id": dup.LabelID})
+	}
+	return err
+}
+
+// forward sends a tool's carrier request within the tool's deadline and
+// relays a success. A failure comes back as the classified error, which
+// refine (when set) may complete from the carrier's response.
+func (s *toolServer) forward(w http.ResponseWriter, r *http.Request, tool string, a toolArgs, refine func(error, *http.Response) error) error {
 	ctx, cancel := context.WithTimeout(r.Context(), toolDeadline)
 	defer cancel()
-	resp, err := s.call(r.WithContext(ctx), "create_shipment_label", a)
+	resp, err := s.call(r.WithContext(ctx), tool, a)
 	if err != nil {
 		return err
 	}
 	defer resp.Body.Close()
 	if err := s.set.Response(resp); err != nil {
-		if e, ok := toolerr.From(err); ok && e.Code == codeLabelExists {
-			var dup struct {
-				LabelID string `json:"label_id"`
-			}
-			if json.NewDecoder(io.LimitReader(resp.Body, 1<<16)).Decode(&dup) == nil && labelIDPattern.MatchString(dup.LabelID) {
-				return e.WithDetails(map[string]any{"label_id": dup.LabelID})
-			}
+		if refine != nil {
+			return refine(err, resp)
 		}
 		return err
 	}
@@ -309,15 +317,5 @@ func (s *toolServer) notifyCustomer(w http.ResponseWriter, r *http.Request) erro
 		return s.reg.New(toolerr.CodeValidationFailed, "label_id must be a label id from create_shipment_label.").
 			WithField("label_id").WithAllowedValues(map[string]any{"pattern": labelIDPattern.String()})
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), toolDeadline)
-	defer cancel()
-	resp, err := s.call(r.WithContext(ctx), "notify_customer", a)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	if err := s.set.Response(resp); err != nil {
-		return err
-	}
-	return relay(w, resp)
+	return s.forward(w, r, "notify_customer", a, nil)
 }
