@@ -1,6 +1,9 @@
 package toolerr
 
-import "fmt"
+import (
+	"fmt"
+	"log/slog"
+)
 
 // Category is the closed taxonomy every code belongs to. An agent decides
 // what to do next from the category alone when it does not know the code.
@@ -91,4 +94,19 @@ func truncateForError(s string) string {
 		return s
 	}
 	return s[:max] + "…"
+}
+
+// LogLevel is the level at which a failure of category c is logged: errors
+// for the service's own failures and unexplained downstream ones; warnings
+// for passing failures (transient, rate limits) and denials an operator may
+// have to look at (permission, policy); information for the caller's
+// mistakes and cancellations. The middlewares log every error at it.
+func (c Category) LogLevel() slog.Level {
+	switch c {
+	case CategoryInternal, CategoryUpstream:
+		return slog.LevelError
+	case CategoryTransient, CategoryRateLimit, CategoryPermission, CategoryPolicy:
+		return slog.LevelWarn
+	}
+	return slog.LevelInfo
 }

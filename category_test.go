@@ -2,6 +2,7 @@ package toolerr
 
 import (
 	"encoding/json"
+	"log/slog"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -131,4 +132,19 @@ func quoteJSON(t *testing.T, s string) string {
 	b, err := json.Marshal(s)
 	require.NoError(t, err)
 	return string(b)
+}
+
+func TestCategoryLogLevel(t *testing.T) {
+	want := map[Category]slog.Level{
+		CategoryInternal: slog.LevelError, CategoryUpstream: slog.LevelError,
+		CategoryTransient: slog.LevelWarn, CategoryRateLimit: slog.LevelWarn,
+		CategoryPermission: slog.LevelWarn, CategoryPolicy: slog.LevelWarn,
+	}
+	for _, c := range Categories() {
+		level, ok := want[c]
+		if !ok {
+			level = slog.LevelInfo
+		}
+		assert.Equal(t, level, c.LogLevel(), "%s", c)
+	}
 }

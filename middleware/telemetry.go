@@ -118,7 +118,7 @@ func (t *telemetry) onSpan(span trace.Span, e *toolerr.Error, status int, p *pan
 // log writes one record for e at a level fitting its category.
 func (t *telemetry) log(r *http.Request, e *toolerr.Error, status int, p *panicInfo) {
 	ctx := r.Context()
-	level := levelOf(e.Category)
+	level := e.Category.LogLevel()
 	if !t.logger.Enabled(ctx, level) {
 		return
 	}
@@ -177,19 +177,4 @@ func (t *telemetry) reportUnmapped(ctx context.Context, o classify.Outcome, code
 		slog.String("code", code),
 		slog.String("request_id", toolerr.RequestID(ctx)),
 	)
-}
-
-// levelOf is the log level of an error of category c: the server's own
-// failures and unexplained downstream ones are errors; passing ones
-// (transient, rate limits) and denials worth a look are warnings; the
-// caller's mistakes and cancellations are information.
-func levelOf(c toolerr.Category) slog.Level {
-	switch c {
-	case toolerr.CategoryInternal, toolerr.CategoryUpstream:
-		return slog.LevelError
-	case toolerr.CategoryTransient, toolerr.CategoryRateLimit,
-		toolerr.CategoryPermission, toolerr.CategoryPolicy:
-		return slog.LevelWarn
-	}
-	return slog.LevelInfo
 }

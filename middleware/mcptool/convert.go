@@ -113,7 +113,7 @@ func (c *config) complete(ctx context.Context, tool string, e *toolerr.Error) *t
 // sanitized members, the Go cause and, for a panic, the stack, both with
 // secrets redacted.
 func (c *config) log(ctx context.Context, e *toolerr.Error, cause error, stack []byte) {
-	level := levelOf(e.Category)
+	level := e.Category.LogLevel()
 	if !c.logger.Enabled(ctx, level) {
 		return
 	}
@@ -134,18 +134,4 @@ func (c *config) log(ctx context.Context, e *toolerr.Error, cause error, stack [
 		attrs = append(attrs, slog.String("stack", c.sanitizer.Redact(string(stack))))
 	}
 	c.logger.LogAttrs(ctx, level, "toolerr: MCP tool call failed", attrs...)
-}
-
-// levelOf is the log level of a failure of category cat: errors for the
-// service's own and its vendors' failures, warnings for what an operator
-// may have to act on, info for the agent's mistakes.
-func levelOf(cat toolerr.Category) slog.Level {
-	switch cat {
-	case toolerr.CategoryInternal, toolerr.CategoryUpstream:
-		return slog.LevelError
-	case toolerr.CategoryTransient, toolerr.CategoryRateLimit,
-		toolerr.CategoryPermission, toolerr.CategoryPolicy:
-		return slog.LevelWarn
-	}
-	return slog.LevelInfo
 }
