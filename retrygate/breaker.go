@@ -12,41 +12,16 @@ import (
 	"github.com/toolerr/toolerr"
 )
 
-// BreakerSettings configures [Breakers]. Zero fields take their defaults.
-//
-// The breakers use the real clock (gobreaker reads time.Now itself); tests
-// use a short OpenFor.
-type BreakerSettings struct {
-	// ConsecutiveFailures is the number of consecutive failures to a host
-	// that opens its breaker. Default 5.
-	ConsecutiveFailures uint32
-	// OpenFor is how long an open breaker rejects calls before it lets
-	// trial calls through (half-open). Default 30 s.
-	OpenFor time.Duration
-	// HalfOpenRequests is the number of trial calls a half-open breaker
-	// lets through; that many consecutive successes close it, one failure
-	// opens it again. Default 1.
-	HalfOpenRequests uint32
-}
-
-// Defaults of [BreakerSettings], and the bound on the hosts tracked.
-const (
-	defaultConsecutiveFailures = 5
-	defaultOpenFor             = 30 * time.Second
-	defaultHalfOpenRequests    = 1
-	// maxBreakerHosts bounds the breakers a Breakers holds: at the bound,
-	// a closed breaker (or, when none is closed, any one) is dropped to
-	// make room for a new host.
-	maxBreakerHosts = 4096
-)
-
 // Breakers holds one circuit breaker per downstream host, created on first
 // use, at most 4096 of them. A failure is a transient or upstream failure
 // (network errors are classified as those); a response that shows the host
 // answering on purpose (validation, not_found, auth, permission, policy,
 // conflict, precondition) is a success; cancellations, rate limits and
-// internal errors count as neither. An open breaker rejects calls with
-// CIRCUIT_OPEN until OpenFor has passed.
+// internal errors count as neither. A breaker opens when failures reach
+// FailureRatio of the outcomes within Window, once there are MinRequests of
+// them (see [BreakerSettings]); it then rejects calls with CIRCUIT_OPEN until
+// OpenFor has passed, and lets HalfOpenRequests trial calls decide whether
+// it closes.
 //
 // A Breakers is safe for concurrent use; share one among the Transports
 // that call the same hosts.
@@ -81,18 +56,11 @@ var (
 )
 
 // NewBreakers returns per-host breakers with s's settings, zero fields
-// taking their defaults.
+// taking their defaults: NewBreakers(BreakerSettings{}) opens a host's
+// breaker at 80 % failures over at least 20 calls in 10 s, for 5 s, then
+// tries one call.
 func NewBreakers(s BreakerSettings) *Breakers {
-	if s.ConsecutiveFailures == 0 {
-		s.ConsecutiveFailures = defaultConsecutiveFailures
-	}
-	if s.OpenFor <= 0 {
-		s.OpenFor = defaultOpenFor
-	}
-	if s.HalfOpenRequests == 0 {
-		s.HalfOpenRequests = defaultHalfOpenRequests
-	}
-	return &Breakers{settings: s, hosts: make(map[string]*hostBreaker)}
+	return &Breakers{settings: s.withDefaults(), hosts: make(map[string]*hostBreaker)}
 }
 
 // allow asks host's breaker for one attempt. It returns the function that
@@ -170,14 +138,14 @@ func (b *Breakers) evictLocked() {
 // newHostBreaker builds host's breaker from the settings.
 func (b *Breakers) newHostBreaker(host string) *hostBreaker {
 	hb := &hostBreaker{}
-	threshold := b.settings.ConsecutiveFailures
+	s := b.settings
 	hb.cb = gobreaker.NewTwoStepCircuitBreaker[struct{}](gobreaker.Settings{
-		Name:        host,
-		MaxRequests: b.settings.HalfOpenRequests,
-		Timeout:     b.settings.OpenFor,
-		ReadyToTrip: func(c gobreaker.Counts) bool {
-			return c.ConsecutiveFailures >= threshold
-		},
+		Name:         host,
+		MaxRequests:  s.HalfOpenRequests,
+		Interval:     s.Window,
+		BucketPeriod: s.bucket(),
+		Timeout:      s.OpenFor,
+		ReadyToTrip:  s.readyToTrip,
 		OnStateChange: func(_ string, _, to gobreaker.State) {
 			if to == gobreaker.StateOpen {
 				hb.openedAt.Store(time.Now().UnixNano())

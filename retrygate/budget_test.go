@@ -1,6 +1,7 @@
 package retrygate
 
 import (
+	"context"
 	"math"
 	"sync"
 	"sync/atomic"
@@ -8,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolerr/toolerr"
 )
 
 func TestNewBudgetSettings(t *testing.T) {
@@ -103,4 +106,30 @@ func TestBudgetConcurrent(t *testing.T) {
 		}
 		wg.Wait()
 	})
+}
+
+func TestDoDefaultBudget(t *testing.T) {
+	withNoBudget := func(p Policy) Policy { p.NoBudget = true; return p }
+	tests := []struct {
+		name      string
+		policy    Policy
+		wantCalls int // attempts over 100 calls to a service that always fails
+	}{
+		{"DefaultPolicy: one attempt per call, plus the bucket", DefaultPolicy(), 100 + 10},
+		{"DefaultPolicy with NoBudget: three attempts per call", withNoBudget(DefaultPolicy()), 300},
+		{"NoBudget wins over a Budget", withNoBudget(Policy{MaxAttempts: 3, Budget: NewBudget(BudgetSettings{})}), 300},
+		{"a literal without Budget: Do keeps none", Policy{MaxAttempts: 3}, 300},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := tt.policy
+			p.Clock = newRecClock()
+			op, calls := coreFailing(coreErr(toolerr.CodeUpstreamUnavailable))
+			for range 100 {
+				require.Error(t, Do(context.Background(), p, op))
+			}
+			assert.Equal(t, tt.wantCalls, *calls)
+		})
+	}
+	assert.NotSame(t, DefaultPolicy().Budget, DefaultPolicy().Budget, "each DefaultPolicy has a budget of its own")
 }

@@ -18,9 +18,16 @@ const (
 //   - InitialInterval 200 ms, Multiplier 2, MaxInterval 10 s;
 //   - RandomizationFactor 1: full jitter, each wait drawn from (0, 2×interval];
 //   - MaxServerDelay 60 s: a longer retry_after_ms or Retry-After is cut to it;
-//   - RetryInternal false, no Budget, the real clock, no hooks.
+//   - Budget: a new NewBudget(BudgetSettings{}) (10 tokens, 1 per retry, 0.1
+//     back per success on the first attempt), so that retries stay near a
+//     tenth of the calls that succeed and a sustained outage receives about
+//     one request per call; NoBudget false;
+//   - RetryInternal false, the real clock, no hooks.
 //
-// Each call returns a fresh value; change its fields freely.
+// Each call returns a fresh value with a budget of its own: call it once per
+// client and share the result (or its copies, which share the budget) among
+// that client's calls. Change its fields freely; set NoBudget to retry
+// without a budget.
 func DefaultPolicy() Policy {
 	return Policy{
 		MaxAttempts:         defaultMaxAttempts,
@@ -29,5 +36,6 @@ func DefaultPolicy() Policy {
 		MaxInterval:         defaultMaxInterval,
 		RandomizationFactor: defaultRandomizationFactor,
 		MaxServerDelay:      defaultMaxServerDelay,
+		Budget:              NewBudget(BudgetSettings{}),
 	}
 }

@@ -41,9 +41,11 @@ const (
 // a wait ends the wait at once; Do then returns the last failure, not the
 // context's error.
 //
-// With p.Budget set, each retry (never the first attempt) first takes a
-// token; when none is left Do returns RETRY_BUDGET_EXHAUSTED whose Go cause is
-// the last failure. A success on the first attempt refunds the budget.
+// With p.Budget set (DefaultPolicy sets one) and p.NoBudget false, each
+// retry (never the first attempt) first takes a token; when none is left Do
+// returns RETRY_BUDGET_EXHAUSTED whose Go cause is the last failure. A
+// success on the first attempt refunds the budget. A nil p.Budget does not
+// limit retries in Do: it keeps no state between calls to fall back on.
 //
 // p.OnRetry is called before each wait, p.OnGiveUp once before Do returns a
 // failure, both on the calling goroutine.
@@ -159,8 +161,12 @@ func ctxReason(ctx context.Context) string {
 	return reasonCancelled
 }
 
-// normalize brings out-of-range fields of p into range (see Do).
+// normalize brings out-of-range fields of p into range (see Do) and drops
+// the budget of a policy that opts out of it.
 func normalize(p Policy) Policy {
+	if p.NoBudget {
+		p.Budget = nil
+	}
 	p.MaxAttempts = max(p.MaxAttempts, 1)
 	if p.MaxServerDelay <= 0 {
 		p.MaxServerDelay = defaultMaxServerDelay

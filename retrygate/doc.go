@@ -11,13 +11,18 @@
 // with its retry_after_ms, so the agent or orchestrator can schedule the next
 // try itself.
 //
-// Three mechanisms keep retries from making an outage worse: a cap on
-// attempts per call (Policy.MaxAttempts, 3 by default); a [Budget] shared by
-// all calls of one client, a token bucket in the manner of gRPC's retry
-// throttling that ends retries with RETRY_BUDGET_EXHAUSTED once they pass
-// about a tenth of first-attempt successes; and a circuit breaker per
-// downstream host ([Breakers]) that answers CIRCUIT_OPEN while the host is
-// failing. An [Escalation] hands a task that keeps failing to a person.
+// Three mechanisms keep retries from making an outage worse, all on by
+// default: a cap on attempts per call (Policy.MaxAttempts, 3); a [Budget]
+// shared by all calls of one client, a token bucket in the manner of gRPC's
+// retry throttling that ends retries with RETRY_BUDGET_EXHAUSTED once they
+// pass about a tenth of first-attempt successes, so that a host failing
+// every call receives about one request per call, not three
+// (Policy.NoBudget or [WithoutBudget] turns it off); and a circuit breaker
+// per downstream host ([Breakers]) that opens when at least 80 % of 20 or
+// more calls within 10 s failed and answers CIRCUIT_OPEN for 5 s, then lets
+// one trial call through. A host that fails part of its calls stays in
+// service: the breaker opens on a failure ratio, not on a short streak. An
+// [Escalation] hands a task that keeps failing to a person.
 //
 // [Do] is the core: it runs any func(ctx) error under a [Policy] and returns
 // nil or an [*Error] that carries the last failure and the attempt count
@@ -28,11 +33,11 @@
 //
 // # Wrapping an http.Client for a tool handler
 //
-// A tool handler that calls a vendor API builds its client once, with one
-// budget for all its calls, and gives every call the handler's deadline:
+// A tool handler that calls a vendor API builds its client once, so that
+// one budget and one set of breakers serve all its calls, and gives every
+// call the handler's deadline:
 //
-//	policy := retrygate.DefaultPolicy()
-//	policy.Budget = retrygate.NewBudget(retrygate.BudgetSettings{})
+//	policy := retrygate.DefaultPolicy() // with a budget of its own
 //	policy.OnGiveUp = func(ev retrygate.GiveUpEvent) {
 //		logger.Warn("vendor call failed", "attempts", ev.Attempts, "reason", ev.Reason, "err", ev.Err)
 //	}

@@ -26,9 +26,19 @@ type Policy struct {
 	// RetryInternal retries INTERNAL_ERROR (category internal) too, "with
 	// caution". Default false.
 	RetryInternal bool
-	// Budget, when set, is the retry budget shared by the calls that use
-	// it. Default nil: no budget.
+	// Budget is the retry budget shared by the calls that use it: by every
+	// call to Do given this Policy (or a copy of it) and every Transport
+	// built with it. Default: DefaultPolicy sets a new
+	// NewBudget(BudgetSettings{}) each time it is called, so build the
+	// Policy once per client, not once per call. When nil, a Transport
+	// keeps a budget of its own with the default settings for all its
+	// calls; Do, which keeps nothing between calls, has none to fall back
+	// on and does not limit retries.
 	Budget *Budget
+	// NoBudget turns the retry budget off, whatever Budget holds: retries
+	// are bounded only by MaxAttempts and the deadline, and a sustained
+	// outage receives up to MaxAttempts times its load. Default false.
+	NoBudget bool
 	// Clock, when set, replaces the real clock and sleep (tests). Default
 	// nil: time.Now and a timer that honours the context.
 	Clock Clock

@@ -47,6 +47,14 @@ type transport struct {
 // deadline rule and the budget). The body of a failed response is read
 // (at most 64 KiB) and closed before the wait, so its connection is reused.
 //
+// Retries are on a budget by default, shared by all the Transport's calls:
+// the policy's Budget, or one the Transport makes when that is nil (see
+// [WithPolicy]); [WithoutBudget] or Policy.NoBudget turns it off. When the
+// budget stops a call's retries, RoundTrip returns the last response. The
+// per-host breakers are on by default too (see [WithBreakers]). With both,
+// a host that fails every call receives about one request per call at
+// first, then only the breaker's trial calls.
+//
 // RoundTrip returns the last attempt's response, whatever its status, with
 // a nil error whenever a response arrived: callers see the vendor's own
 // response as without the Transport. It returns an error only when the
@@ -68,6 +76,14 @@ func Transport(base http.RoundTripper, opts ...Option) http.RoundTripper {
 		if o != nil {
 			o(&cfg)
 		}
+	}
+	switch {
+	case cfg.noBudget || cfg.policy.NoBudget:
+		cfg.policy.Budget, cfg.policy.NoBudget = nil, true
+	case cfg.policy.Budget == nil:
+		// A policy built by hand, or with its budget set to nil, still gets
+		// one: only NoBudget or WithoutBudget turns it off.
+		cfg.policy.Budget = NewBudget(BudgetSettings{})
 	}
 	if cfg.set == nil {
 		// With the built-in tables NewSet does not fail; if it ever did,

@@ -18,6 +18,7 @@ type Option func(*transportConfig)
 // default.
 type transportConfig struct {
 	policy         Policy
+	noBudget       bool
 	set            *translate.Set
 	breakers       *Breakers
 	attemptTimeout time.Duration
@@ -26,9 +27,20 @@ type transportConfig struct {
 	keyFromContext func(ctx context.Context) (string, bool)
 }
 
-// WithPolicy sets the retry policy of every call. Default [DefaultPolicy]().
+// WithPolicy sets the retry policy of every call. Default [DefaultPolicy](),
+// budget included. A policy whose Budget is nil gets a budget of the
+// Transport's own, NewBudget(BudgetSettings{}), shared by all its calls;
+// one with NoBudget set retries without a budget.
 func WithPolicy(p Policy) Option {
 	return func(c *transportConfig) { c.policy = p }
+}
+
+// WithoutBudget turns the retry budget off, whatever the policy holds and
+// wherever the option comes among the others, as Policy.NoBudget does:
+// retries are bounded only by the policy's MaxAttempts and the deadline.
+// Default: the budget is on.
+func WithoutBudget() Option {
+	return func(c *transportConfig) { c.noBudget = true }
 }
 
 // WithTranslateSet sets the translators that classify responses and the
@@ -45,7 +57,9 @@ func WithTranslateSet(s *translate.Set) Option {
 
 // WithBreakers sets the per-host circuit breakers, to share them among
 // Transports. Default NewBreakers(BreakerSettings{}), one set per
-// Transport. A nil b disables the breakers, as [WithoutBreaker] does.
+// Transport: a host's breaker opens at 80 % failures over at least 20 calls
+// in 10 s, stays open 5 s, then lets one trial call through. A nil b
+// disables the breakers, as [WithoutBreaker] does.
 func WithBreakers(b *Breakers) Option {
 	return func(c *transportConfig) { c.breakers = b }
 }
