@@ -183,8 +183,9 @@ func TestWriteRequestIDPrecedence(t *testing.T) {
 	tests := []struct {
 		name, own, ctx, header, want string
 	}{
-		{"error's own", "own-1", "ctx-1", "hdr-1", "own-1"},
-		{"context next", "", "ctx-1", "hdr-1", "ctx-1"},
+		{"the request's id first", "own-1", "ctx-1", "hdr-1", "ctx-1"},
+		{"error's own without one", "own-1", "", "hdr-1", "own-1"},
+		{"context before header", "", "ctx-1", "hdr-1", "ctx-1"},
 		{"invalid own falls to context", "bad id", "ctx-1", "", "ctx-1"},
 		{"header last", "", "", "hdr-1", "hdr-1"},
 		{"invalid everywhere is generated", "a b", "c\nd", "\"e\"", ""},

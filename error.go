@@ -141,7 +141,9 @@ type Upstream struct {
 	Status int
 	// Code is the vendor's own error code.
 	Code string
-	// RequestID is the vendor's request id, for support tickets.
+	// RequestID is the vendor's request id, for support tickets. It is
+	// rendered only when it has the shape of a request id ([ValidRequestID])
+	// once sanitized.
 	RequestID string
 }
 

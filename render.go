@@ -140,7 +140,9 @@ func (e *Error) appendMembers(dst []byte, index int) []byte {
 			dst = strconv.AppendInt(dst, int64(u.Status), 10)
 		}
 		dst = appendOptional(dst, "code", u.Code, MaxNameLen)
-		dst = appendOptional(dst, "request_id", u.RequestID, MaxIDLen)
+		if ValidRequestID(u.RequestID) { // a vendor's id of another shape is not shown
+			dst = appendMember(dst, "request_id", u.RequestID, 0)
+		}
 		dst = append(dst, '}')
 	}
 	if index < 0 {

@@ -21,6 +21,10 @@ type scope struct {
 // recordings is what the code serving a request recorded for the error
 // path. Safe for concurrent use.
 type recordings struct {
+	// clean is the text filter errors rendered for the request pass
+	// through; set before the request is served and never changed, so it
+	// is read without the lock.
+	clean   func(string) string
 	mu      sync.Mutex
 	intent  *Intent
 	vendor  string
@@ -77,6 +81,23 @@ type RequestScope struct {
 func (s *RequestScope) Init(parent context.Context, requestID, traceID string) {
 	s.Context, s.requestID, s.traceID = parent, requestID, traceID
 	s.rec = &s.own
+}
+
+// SetTextFilter sets the function that [Write] passes every string of an
+// error rendered for this request through ([Error.MapText]): the
+// middleware sets its sanitizer here, so an error a handler renders itself
+// is sanitized like one it returns. Call it right after Init, before the
+// request is served; it is shared by every context derived from the scope.
+func (s *RequestScope) SetTextFilter(clean func(string) string) {
+	s.rec.clean = clean
+}
+
+// textFilter returns the text filter of ctx's request scope, or nil.
+func textFilter(ctx context.Context) func(string) string {
+	if s := scopeOf(ctx); s != nil {
+		return s.rec.clean
+	}
+	return nil
 }
 
 // RecordIntent records how far the operation under way in the request of ctx

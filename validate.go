@@ -107,7 +107,7 @@ func memberRules() (problem, item map[string]memberRule) {
 			"vendor":     str(0, MaxNameLen, nil),
 			"status":     integer(100, 599),
 			"code":       str(0, MaxNameLen, nil),
-			"request_id": str(0, MaxIDLen, nil),
+			"request_id": str(1, MaxIDLen, ValidRequestID),
 		}, "vendor"),
 	}
 	item = map[string]memberRule{"index": integer(0, maxCount)}

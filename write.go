@@ -51,10 +51,16 @@ var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 2048); return &b 
 // Write renders err as the response to r.
 //
 // An *Error anywhere in err's chain is rendered; any other error, or nil,
-// becomes INTERNAL_ERROR and its text is not rendered. The request id comes
-// from the error, else the context ([RequestID]), else an X-Request-Id
-// already set on w, else a new random one; the trace id from the error, else
-// the context ([TraceID]). The instance defaults to the request path.
+// becomes INTERNAL_ERROR and its text is not rendered. The request id is the
+// context's ([RequestID]) whenever it has a valid one, so the request's own
+// id is the only one in the body and the X-Request-Id header; without one it
+// comes from the error, else an X-Request-Id already set on w, else a new
+// random one. The trace id is likewise the context's ([TraceID]), else the
+// error's. The instance defaults to the request path.
+//
+// Under a request scope with a text filter ([RequestScope.SetTextFilter],
+// set by the middleware to its sanitizer), every string of the error passes
+// through the filter first ([Error.MapText]).
 //
 // Under the middleware's request scope ([NewRequestContext]), Write also
 // records the error it rendered, with its Go cause, for the middleware's
@@ -75,21 +81,31 @@ func Write(w http.ResponseWriter, r *http.Request, err error, opts ...WriteOptio
 	if !ok {
 		e = cfg.registry.New(CodeInternal, "").WithCause(err)
 	}
-	filled := *e
 	h := w.Header()
-	ctxID := ""
+	ctxID, ctxTrace := "", ""
+	var clean func(string) string
 	if r != nil {
-		ctxID = RequestID(r.Context())
+		ctx := r.Context()
+		ctxID, ctxTrace, clean = RequestID(ctx), TraceID(ctx), textFilter(ctx)
 	}
-	filled.RequestID = firstValidRequestID(filled.RequestID, ctxID, h.Get("X-Request-Id"))
-	if filled.TraceID == "" && r != nil {
-		filled.TraceID = TraceID(r.Context())
+	if e.Instance == "" && r != nil && r.URL != nil {
+		e = e.WithInstance(r.URL.EscapedPath())
 	}
-	if filled.TraceID != "" && !ValidTraceID(filled.TraceID) {
+	// Under a request scope its text filter (the middleware's sanitizer)
+	// cleans every member before anything is rendered.
+	e = e.MapText(clean)
+	filled := *e
+	if ValidRequestID(ctxID) {
+		// The request's own id is the only one: an id the error carries
+		// (a handler's, a downstream service's) never replaces it.
+		filled.RequestID = ctxID
+	} else {
+		filled.RequestID = firstValidRequestID(filled.RequestID, h.Get("X-Request-Id"))
+	}
+	if ValidTraceID(ctxTrace) {
+		filled.TraceID = ctxTrace
+	} else if !ValidTraceID(filled.TraceID) {
 		filled.TraceID = ""
-	}
-	if filled.Instance == "" && r != nil && r.URL != nil {
-		filled.Instance = r.URL.EscapedPath()
 	}
 
 	if r != nil {

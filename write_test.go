@@ -168,7 +168,8 @@ func TestWriteRequestIDSources(t *testing.T) {
 		want              string // "" means generated
 		mustNotAppearText string
 	}{
-		{"error's own wins", "own-1", "ctx-1", "hdr-1", "own-1", ""},
+		{"the request's id wins over the error's", "own-1", "ctx-1", "hdr-1", "ctx-1", "own-1"},
+		{"the error's own without a request id", "own-1", "", "hdr-1", "own-1", ""},
 		{"context before header", "", "ctx-1", "hdr-1", "ctx-1", ""},
 		{"header last", "", "", "hdr-1", "hdr-1", ""},
 		{"generated when none", "", "", "", "", ""},
@@ -229,7 +230,8 @@ func TestWriteTraceID(t *testing.T) {
 		{"invalid context id dropped", "", "not-a-trace-id", ""},
 		{"all-zero context id dropped", "", "00000000000000000000000000000000", ""},
 		{"upper-case context id dropped", "", strings.ToUpper(valid), ""},
-		{"error's own wins", "00000000000000000000000000000001", valid, "00000000000000000000000000000001"},
+		{"the request's wins over the error's", "00000000000000000000000000000001", valid, valid},
+		{"the error's own without a request trace", "00000000000000000000000000000001", "", "00000000000000000000000000000001"},
 		{"none", "", "", ""},
 	}
 	for _, tc := range tests {

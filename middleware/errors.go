@@ -11,11 +11,11 @@ import (
 )
 
 // fromError turns an error a Tool handler returned into the error to
-// render: a *toolerr.Error anywhere in the chain is used, with its text
-// sanitized (and the vendor's own message as its detail when it came from
-// translate without one); a Go error the classifier knows (network, context) is
-// classified; anything else is INTERNAL_ERROR. err's text never reaches
-// the body.
+// render: a *toolerr.Error anywhere in the chain is used (with the vendor's
+// own message as its detail when it came from translate without one); a Go
+// error the classifier knows (network, context) is classified; anything
+// else is INTERNAL_ERROR. err's text never reaches the body: [handler.complete]
+// sanitizes whatever this returns.
 func (m *handler) fromError(r *http.Request, err error) *toolerr.Error {
 	if e, ok := toolerr.From(err); ok {
 		// translate.Response keeps the vendor's message in its cause; with
@@ -25,7 +25,7 @@ func (m *handler) fromError(r *http.Request, err error) *toolerr.Error {
 		if e.Detail == e.Title && errors.As(err, &ve) && ve.Message != "" {
 			e = e.WithDetail(ve.Message)
 		}
-		return m.cleanText(e)
+		return e
 	}
 	ctx := r.Context()
 	keyed := r.Header.Get("Idempotency-Key") != ""
@@ -43,20 +43,22 @@ func (m *handler) fromError(r *http.Request, err error) *toolerr.Error {
 }
 
 // fromCapture turns a held-back response of 400 or more into the error to
-// render. A toolerr error the handler wrote is kept (with its text
-// sanitized); anything else is translated and classified.
+// render. A toolerr error the handler wrote is kept; a toolerr error body
+// from elsewhere (a downstream toolerr service the handler relayed) is kept
+// with its request id moved to upstream.request_id; anything else is
+// translated and classified. [handler.complete] sanitizes the result.
 func (m *handler) fromCapture(rec *recorder, r *http.Request) *toolerr.Error {
 	ctx := r.Context()
 	body := bytes.TrimSpace(rec.body)
 	if len(body) > 0 && body[0] == '{' && !rec.truncated {
 		if e := toolerr.WrittenError(ctx); e != nil {
-			return m.cleanText(e)
+			return e
 		}
 		// Every rendering has a category member and few vendor bodies do:
 		// a cheap test spares a full decode of every vendor body.
 		if bytes.Contains(body, []byte(`"category"`)) {
 			if e, err := toolerr.Parse(body); err == nil {
-				return m.cleanText(e)
+				return relayed(e, rec.status)
 			}
 		}
 	}
@@ -89,27 +91,19 @@ func (m *handler) fromCapture(rec *recorder, r *http.Request) *toolerr.Error {
 	return m.cfg.classifier.Build(d, o)
 }
 
-// cleanText returns e with its free-text members sanitized; e itself when
-// they were clean already.
-func (m *handler) cleanText(e *toolerr.Error) *toolerr.Error {
-	clean := m.cfg.sanitizer.CleanText
-	detail, hint, human := clean(e.Detail), clean(e.Hint), clean(e.HumanHint)
-	var steps []string
-	for i, step := range e.Suggestions {
-		c := clean(step)
-		if c != step && steps == nil {
-			steps = append(make([]string, 0, len(e.Suggestions)), e.Suggestions[:i]...)
-		}
-		if steps != nil {
-			steps = append(steps, c)
-		}
+// relayed returns the toolerr error of a body the handler relayed from a
+// downstream toolerr service: the downstream's request id is the
+// upstream's, never this request's, and its trace id is not ours either.
+func relayed(e *toolerr.Error, status int) *toolerr.Error {
+	if e.Upstream == nil && e.RequestID != "" {
+		e = e.WithUpstream(toolerr.Upstream{Vendor: "toolerr", Status: status, RequestID: e.RequestID})
 	}
-	if detail == e.Detail && hint == e.Hint && human == e.HumanHint && steps == nil {
-		return e
-	}
-	c := e.WithDetail(detail).WithHint(hint).WithHumanHint(human)
-	if steps != nil {
-		c = c.WithSuggestions(steps...)
-	}
-	return c
+	return e.WithRequestID("").WithTraceID("")
+}
+
+// sanitized returns e with every string of every member passed through the
+// sanitizer (toolerr.Error.MapText). An upstream request id that is not a
+// valid request id once cleaned is not rendered.
+func (m *handler) sanitized(e *toolerr.Error) *toolerr.Error {
+	return e.MapText(m.cfg.sanitizer.CleanText)
 }

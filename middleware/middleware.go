@@ -73,6 +73,7 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 	w.Header()["X-Request-Id"] = []string{reqID} // canonical already: skip Set's check
 	rec := &recorder{w: w, m: m}
 	rec.Init(r.Context(), reqID, traceIDOf(r))
+	rec.SetTextFilter(m.cfg.sanitizer.CleanText)
 	r = r.WithContext(rec)
 	defer func() {
 		if v := recover(); v != nil {
@@ -111,8 +112,12 @@ func (m *handler) respond(rec *recorder, r *http.Request, e *toolerr.Error, p *p
 	toolerr.Write(rec.w, r, e, toolerr.WithFormat(m.cfg.format), toolerr.WithRegistry(m.cfg.registry))
 }
 
-// complete adds what the request knows to e: the tool name, and on
-// cancellation or timeout the intent the handler recorded last.
+// complete adds what the request knows to e and makes it safe to send:
+// the tool name; on cancellation or timeout the intent the handler recorded
+// last; the request's own request and trace ids in place of any the error
+// carried (a handler's, a downstream's); and every string of every member
+// sanitized. Every error the middleware sends, logs or records on a span
+// passes through here.
 func (m *handler) complete(rec *recorder, r *http.Request, e *toolerr.Error) *toolerr.Error {
 	if e.Tool == "" {
 		tool := rec.tool
@@ -130,7 +135,10 @@ func (m *handler) complete(rec *recorder, r *http.Request, e *toolerr.Error) *to
 			e = e.WithIntent(in)
 		}
 	}
-	return e
+	if id, trace := toolerr.RequestID(ctx), toolerr.TraceID(ctx); e.RequestID != id || e.TraceID != trace {
+		e = e.WithRequestID(id).WithTraceID(trace)
+	}
+	return m.sanitized(e)
 }
 
 // keptHeaders are the response headers an error response keeps from the

@@ -3,7 +3,6 @@ package translate
 import (
 	"net/http"
 	"strings"
-	"unicode/utf8"
 )
 
 // Helpers shared by the gateway translators: reading a proxy's error page
@@ -17,9 +16,10 @@ const (
 	gwMessageMax = 200
 )
 
-// gwHead returns the start of body that the gateway helpers search.
+// gwHead returns the start of body that the gateway helpers search, ending
+// at a word boundary (see cut.go).
 func gwHead(body []byte) []byte {
-	return body[:min(len(body), gwScanLimit)]
+	return endAtWord(body, gwScanLimit)
 }
 
 // gwIndexFold returns the index of the first occurrence of the lower-case
@@ -98,7 +98,7 @@ var gwEntities = strings.NewReplacer(
 // invalid UTF-8 replaced, and the result cut to at most max bytes.
 func gwCleanText(b []byte, max int) string {
 	var sb strings.Builder
-	inTag, space := false, false
+	inTag, space, cut := false, false, false
 	for _, c := range b {
 		switch {
 		case c == '<':
@@ -116,30 +116,20 @@ func gwCleanText(b []byte, max int) string {
 			sb.WriteByte(c)
 		}
 		if sb.Len() > 4*max {
+			cut = true
 			break
 		}
 	}
 	s := strings.ToValidUTF8(sb.String(), "\uFFFD")
+	if cut {
+		// Replacing invalid bytes can shrink the text below max, so the
+		// word cut here must be dropped now, not left to gwCut.
+		s = dropPartialWord(s)
+	}
 	if strings.IndexByte(s, '&') >= 0 {
 		s = gwEntities.Replace(s)
 	}
 	return gwCut(strings.TrimSpace(s), max)
-}
-
-// gwCut cuts s to at most max bytes without splitting a UTF-8 sequence.
-func gwCut(s string, max int) string {
-	if len(s) <= max {
-		return s
-	}
-	s = s[:max]
-	for len(s) > 0 {
-		r, size := utf8.DecodeLastRuneInString(s)
-		if r != utf8.RuneError || size > 1 {
-			break
-		}
-		s = s[:len(s)-1]
-	}
-	return strings.TrimSpace(s)
 }
 
 // gwFirstLine returns the first non-blank line of a plain-text body,
@@ -153,7 +143,7 @@ func gwFirstLine(body []byte) string {
 		} else {
 			head = nil
 		}
-		if s := strings.TrimSpace(strings.ToValidUTF8(string(line[:min(len(line), 4*gwMessageMax)]), "\uFFFD")); s != "" {
+		if s := strings.TrimSpace(strings.ToValidUTF8(string(endAtWord(line, 4*gwMessageMax)), "\uFFFD")); s != "" {
 			return gwCut(s, gwMessageMax)
 		}
 	}

@@ -59,8 +59,10 @@ func TestGatewayElementBounded(t *testing.T) {
 func TestGatewayFirstLine(t *testing.T) {
 	assert.Equal(t, "no healthy upstream", gwFirstLine([]byte("\r\n  \nno healthy upstream\r\nsecond")))
 	assert.Empty(t, gwFirstLine([]byte(" \n\t\n")))
-	long := gwFirstLine([]byte(strings.Repeat("a", 10000)))
-	assert.Len(t, long, gwMessageMax)
+	assert.Empty(t, gwFirstLine([]byte(strings.Repeat("a", 10000))), "one word longer than the cap is dropped, not cut")
+	long := gwFirstLine([]byte(strings.Repeat("word ", 2000)))
+	assert.LessOrEqual(t, len(long), gwMessageMax)
+	assert.True(t, strings.HasSuffix(long, "word"), "cut at a word boundary: %q", long[len(long)-10:])
 }
 
 func TestCloudflareRecognizes(t *testing.T) {

@@ -127,7 +127,14 @@ func (s *Set) Classifier() *classify.Classifier { return s.classifier }
 // Translate picks the translator for r and reads r. ok is false when no
 // translator reads r as an error: a success. A response of 400 or more is
 // always read, by the generic translators if nothing else.
+//
+// When r.Truncated, r.Body is first cut back to its last white space: the
+// body ends at a cap, and its last word may be the fragment of a secret
+// that no sanitizer rule would recognize.
 func (s *Set) Translate(r *Raw) (classify.Outcome, bool) {
+	if r.Truncated {
+		r.Body = dropPartialWord(r.Body)
+	}
 	failure := r.Status >= 400
 	if !failure && len(r.Body) == 0 {
 		return classify.Outcome{}, false // a success without a body holds no error

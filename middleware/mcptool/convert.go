@@ -43,17 +43,17 @@ func (c *config) panicked(ctx context.Context, tool string, v any) *failure {
 }
 
 // fromError turns a returned error into the error to send: a
-// *toolerr.Error anywhere in the chain is used with its text sanitized (and
-// the vendor's message as its detail when translate gave it none); a Go
-// error the classifier knows is classified; anything else is
-// INTERNAL_ERROR. err's text never reaches the result.
+// *toolerr.Error anywhere in the chain is used (with the vendor's message as
+// its detail when translate gave it none); a Go error the classifier knows
+// is classified; anything else is INTERNAL_ERROR. err's text never reaches
+// the result: complete sanitizes whatever this returns.
 func (c *config) fromError(ctx context.Context, err error) *toolerr.Error {
 	if e, ok := toolerr.From(err); ok {
 		var ve *translate.VendorError
 		if e.Detail == e.Title && errors.As(err, &ve) && ve.Message != "" {
 			e = e.WithDetail(ve.Message)
 		}
-		return c.cleanText(e)
+		return e
 	}
 	if e, ok := c.classifier.GoError(ctx, err, c.method(), c.idempotent); ok {
 		return e
@@ -68,25 +68,12 @@ func (c *config) fromError(ctx context.Context, err error) *toolerr.Error {
 	return c.registry.New(toolerr.CodeInternal, "").WithCause(err)
 }
 
-// cleanText returns a copy of e with its free-text members sanitized.
-func (c *config) cleanText(e *toolerr.Error) *toolerr.Error {
-	clean := c.sanitizer.CleanText
-	out := e.WithDetail(clean(e.Detail)).WithHint(clean(e.Hint)).WithHumanHint(clean(e.HumanHint))
-	if len(e.Suggestions) > 0 {
-		steps := make([]string, len(e.Suggestions))
-		for i, step := range e.Suggestions {
-			steps[i] = clean(step)
-		}
-		out = out.WithSuggestions(steps...)
-	}
-	return out
-}
-
-// complete adds what belongs to this call: the tool name (unless the error
-// names one), the request id (the context's, else a new one), the trace id
-// of the context (none when it has none: a trace id is never invented or
-// carried over), and the intent the handler recorded when the call was
-// interrupted.
+// complete adds what belongs to this call and makes the error safe to
+// send: the tool name (unless the error names one), the request id (the
+// context's, else a new one), the trace id of the context (none when it has
+// none: a trace id is never invented or carried over), the intent the
+// handler recorded when the call was interrupted, and every string of every
+// member sanitized.
 func (c *config) complete(ctx context.Context, tool string, e *toolerr.Error) *toolerr.Error {
 	if e.Tool == "" && tool != "" {
 		e = e.WithTool(tool)
@@ -106,7 +93,9 @@ func (c *config) complete(ctx context.Context, tool string, e *toolerr.Error) *t
 			e = e.WithIntent(in)
 		}
 	}
-	return e
+	// Every string of every member, sanitized: the result, its
+	// structured content and the log record all carry this error.
+	return e.MapText(c.sanitizer.CleanText)
 }
 
 // log writes one record for e at a level fitting its category: the

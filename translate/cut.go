@@ -1,0 +1,63 @@
+package translate
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Text the translators read is cut before the sanitizer sees it: a body at
+// its cap, a page at the scan limit, a message at its length bound. A cut
+// through the middle of a word could leave the start of a token that no
+// secret rule recognizes any more ("ghp_R4nd0m…" one character short), and
+// the sanitizer cannot know a text was cut. So every cut here ends at a word
+// boundary: the partial word at the cut is dropped, and a text that is one
+// word throughout is dropped whole. Fail closed.
+
+// isCutSpace reports whether b separates words for [endAtWord].
+func isCutSpace(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == '\v'
+}
+
+// endAtWord returns s cut to at most n bytes without splitting a word: s
+// itself when it fits, else s up to the last white space at or before n
+// (empty when there is none).
+func endAtWord[T ~string | ~[]byte](s T, n int) T {
+	if n >= len(s) {
+		return s
+	}
+	if n < 0 {
+		n = 0
+	}
+	if isCutSpace(s[n]) {
+		return s[:n]
+	}
+	for i := n - 1; i >= 0; i-- {
+		if isCutSpace(s[i]) {
+			return s[:i]
+		}
+	}
+	return s[:0]
+}
+
+// dropPartialWord returns s without its last word, for a text that was cut
+// somewhere at or after its end: the last word may be a fragment.
+func dropPartialWord[T ~string | ~[]byte](s T) T {
+	return endAtWord(s, len(s)-1)
+}
+
+// gwCut cuts s to at most max bytes at a word boundary, without splitting
+// a UTF-8 sequence, and trims it.
+func gwCut(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	s = endAtWord(s, max)
+	for len(s) > 0 {
+		r, size := utf8.DecodeLastRuneInString(s)
+		if r != utf8.RuneError || size > 1 {
+			break
+		}
+		s = s[:len(s)-1]
+	}
+	return strings.TrimSpace(s)
+}
