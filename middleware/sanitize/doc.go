@@ -3,8 +3,13 @@
 //
 // [Sanitizer.Clean] runs one pipeline, in this order:
 //
-//  1. cap the input (default 64 KiB);
-//  2. repair invalid UTF-8;
+//  1. cap the input (default 64 KiB), dropping the word the cap cuts, which
+//     may be the start of a secret no rule recognizes once cut;
+//  2. decode: UTF-16 and UTF-32 with a byte-order mark are decoded; NUL
+//     bytes (NUL-interleaved ASCII is unmarked UTF-16) and invisible format
+//     characters such as the zero-width space are removed; a text still
+//     unreadable after that yields nothing; invalid UTF-8 is repaired, so
+//     it never hides what follows it;
 //  3. reduce an HTML document to one line: its title, else its first h1,
 //     else its visible text ("upstream HTML error page: 522 Connection timed
 //     out"), dropping scripts, styles and server signatures;

@@ -30,12 +30,21 @@ const (
 	KindPrivateIP
 	// KindTruncated counts bytes cut to fit the output cap.
 	KindTruncated
+	// KindDecoded counts texts decoded from UTF-16 or UTF-32.
+	KindDecoded
+	// KindInvisible counts NUL bytes and invisible format characters
+	// (zero-width space, soft hyphen) removed.
+	KindInvisible
+	// KindUndecodable counts texts dropped whole because they could not be
+	// read as text: what cannot be read cannot be shown to be clean.
+	KindUndecodable
 	kindCount
 )
 
 var kindNames = [kindCount]string{
 	"input_capped", "invalid_utf8", "html", "stack_trace", "stack_frame",
 	"secret", "internal_host", "private_ip", "truncated",
+	"decoded", "invisible", "undecodable",
 }
 
 // String returns the kind's snake_case name.

@@ -114,10 +114,9 @@ func New(opts ...Option) *Sanitizer {
 // and a report of what it removed.
 func (s *Sanitizer) Clean(text string) (string, Report) {
 	var rep Report
-	if len(text) > s.maxInput {
-		cut := runeFloor(text, s.maxInput)
-		rep.add(KindInputCapped, len(text)-cut)
-		text = text[:cut]
+	text, ok := s.capAndDecode(text, &rep)
+	if !ok {
+		return "", rep
 	}
 	if !utf8.ValidString(text) {
 		rep.add(KindInvalidUTF8, countInvalid(text))
@@ -149,14 +148,44 @@ func (s *Sanitizer) Clean(text string) (string, Report) {
 // breaks and internal host names help the operator but secrets must still
 // not be written.
 func (s *Sanitizer) Redact(text string) string {
-	if len(text) > s.maxInput {
-		text = text[:runeFloor(text, s.maxInput)]
+	var rep Report
+	text, ok := s.capAndDecode(text, &rep)
+	if !ok {
+		return ""
 	}
 	if !utf8.ValidString(text) {
 		text = strings.ToValidUTF8(text, "\uFFFD")
 	}
-	var rep Report
 	return s.secrets.redact(text, &rep)
+}
+
+// capAndDecode caps text at the input cap and decodes it (decode.go). A
+// text cut by the cap also loses the word at the cut: it may be the start
+// of a secret that no rule recognizes once cut. ok is false when the text
+// is undecodable and must yield nothing.
+func (s *Sanitizer) capAndDecode(text string, rep *Report) (string, bool) {
+	capped := false
+	if len(text) > s.maxInput {
+		cut := runeFloor(text, s.maxInput)
+		rep.add(KindInputCapped, len(text)-cut)
+		text, capped = text[:cut], true
+	}
+	text, ok := decodeText(text, rep)
+	if ok && capped {
+		text = dropLastWord(text)
+	}
+	return text, ok
+}
+
+// dropLastWord returns s up to its last white space, or "" when it has
+// none: the last word of a text cut at a cap may be a fragment.
+func dropLastWord(s string) string {
+	for i := len(s) - 1; i >= 0; i-- {
+		if b := s[i]; b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == '\v' {
+			return s[:i]
+		}
+	}
+	return ""
 }
 
 // CleanText returns only the cleaned text of [Sanitizer.Clean]. Its type fits
