@@ -16,27 +16,35 @@ const MaxCanonicalDepth = 1000
 // ErrInvalidJSON reports input that Canonicalize cannot canonicalize: text
 // that is not exactly one JSON value (RFC 8259), or JSON outside the I-JSON
 // subset RFC 8785 requires (duplicate member names, lone surrogates or
-// invalid UTF-8 in strings, numbers beyond the range of an IEEE-754 double),
-// or nesting deeper than MaxCanonicalDepth. Errors returned by Canonicalize
-// wrap it; test with errors.Is.
+// invalid UTF-8 in strings), a nonzero number whose exponent is beyond
+// MaxCanonicalExponent, or nesting deeper than MaxCanonicalDepth. Errors
+// returned by Canonicalize wrap it; test with errors.Is.
 var ErrInvalidJSON = errors.New("idempotency: invalid JSON")
 
-// Canonicalize returns the RFC 8785 JSON Canonicalization Scheme (JCS) form
-// of the single JSON value in data: no insignificant whitespace, object
-// members sorted by the UTF-16 code units of their names, strings with the
-// minimal escaping JCS prescribes and numbers in the ECMAScript
-// Number.prototype.toString form of their IEEE-754 double value.
+// Canonicalize returns the canonical form of the single JSON value in data:
+// the RFC 8785 JSON Canonicalization Scheme (JCS), with no insignificant
+// whitespace, object members sorted by the UTF-16 code units of their names
+// and strings with the minimal escaping JCS prescribes, except that a number
+// is written from its exact decimal value instead of its nearest IEEE-754
+// double, in the layout of ECMAScript's Number.prototype.toString (the
+// exact rule is in the package documentation). So two numbers have the
+// same canonical text exactly when they are equal as decimals: 1, 1.0,
+// 1e0 and 10e-1 are all 1, and -0 is 0, but 1152921504606846977 (2^60+1)
+// stays itself where RFC 8785 would round it to 1152921504606846976. For
+// a number that is the shortest round-trip text of a double, what
+// JSON encoders print, the result is RFC 8785's.
 //
 // Parsing is strict: anything but one JSON value surrounded by optional
 // whitespace, duplicate member names (compared after unescaping), lone
-// surrogates, invalid UTF-8, numbers that overflow a double (such as 1e400)
-// and nesting deeper than MaxCanonicalDepth are errors wrapping
-// ErrInvalidJSON. Numbers that underflow become 0 (or the nearest
-// subnormal), exactly as any IEEE-754 parser reads them. Bounding the input
-// size is the caller's job: time and memory are linear in it, except that
-// reordering members moves an object's canonical bytes once per enclosing
-// out-of-order object, at most MaxCanonicalDepth times. Canonicalize is
-// idempotent: canonicalizing its output returns the same bytes.
+// surrogates, invalid UTF-8, a nonzero number whose exponent is beyond
+// MaxCanonicalExponent and nesting deeper than MaxCanonicalDepth are errors
+// wrapping ErrInvalidJSON. Numbers beyond the range of a double (1e400) are
+// accepted and kept exact. Bounding the input size is the caller's job: time
+// and memory are linear in it (a number's canonical text is at most 21 bytes
+// longer than its text), except that reordering members moves an
+// object's canonical bytes once per enclosing out-of-order object, at most
+// MaxCanonicalDepth times. Canonicalize is idempotent: canonicalizing its
+// output returns the same bytes.
 func Canonicalize(data []byte) ([]byte, error) {
 	return appendCanonical(make([]byte, 0, len(data)), data)
 }

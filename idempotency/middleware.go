@@ -1,10 +1,8 @@
 package idempotency
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -18,7 +16,9 @@ import (
 // Idempotency-Key draft and Stripe's API:
 //
 //   - a key is scoped by the request's principal and tool, so one tenant
-//     never replays another's response;
+//     never replays another's response; a keyed request without a
+//     principal is UNAUTHENTICATED (401) unless [SharedAnonymousScope]
+//     (see [WithPrincipal]);
 //   - the first request with a key claims it atomically (with a lease and a
 //     fencing token), runs, and its response is stored for the retention;
 //   - a retry with the same key gets the stored status, allow-listed
@@ -30,15 +30,20 @@ import (
 //   - nothing is stored when the request is rejected before the handler
 //     runs, when the handler panics, or for 408, 409, 425, 429 and 5xx
 //     responses (unless [StoreServerErrors]): a retry runs again;
-//   - a store that cannot be reached gives IDEMPOTENCY_UNAVAILABLE (503,
-//     retryable), or lets requests through ([FailOpen]).
+//   - a store that cannot be reached, or does not answer within its
+//     deadline ([WithStoreTimeout]), gives IDEMPOTENCY_UNAVAILABLE (503,
+//     retryable), or lets requests through ([FailOpen]); a store full of
+//     requests in flight ([ErrStoreFull]) always gives
+//     IDEMPOTENCY_UNAVAILABLE;
+//   - the handler reads the request body exactly as sent.
 //
 // store nil means a new [MemoryStore], which serves one replica only.
 func Middleware(store Store, opts ...Option) func(http.Handler) http.Handler {
 	if store == nil {
 		store = NewMemoryStore()
 	}
-	m := &keyed{cfg: newConfig(opts), store: store}
+	cfg := newConfig(opts)
+	m := &keyed{cfg: cfg, store: bound(store, cfg.storeTimeout)}
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { m.serve(w, r, next) })
 	}
@@ -81,17 +86,29 @@ func (m *keyed) serve(w http.ResponseWriter, r *http.Request, next http.Handler)
 			WithHint("Send one key per operation, such as a UUID."))
 		return
 	}
+	principal := m.cfg.principal(r)
+	if principal == "" && !m.cfg.sharedAnon {
+		m.cfg.logger.Warn("toolerr: keyed request without a principal refused; set idempotency.WithPrincipal, or SharedAnonymousScope if all anonymous callers are one")
+		m.fail(w, r, m.cfg.registry.New(toolerr.CodeUnauthenticated,
+			"An "+m.cfg.header+" is scoped to its caller, and this request does not say who the caller is.").
+			WithHint("Send the request with its credentials (an Authorization header), then retry with the same "+m.cfg.header+"."))
+		return
+	}
 	body, err := readBody(r, m.cfg.maxBody)
-	if err != nil {
-		if r.Context().Err() != nil {
-			return // the client went away while sending
-		}
+	switch {
+	case err == nil:
+	case r.Context().Err() != nil:
+		return // the client went away while sending
+	case errors.Is(err, errBodyTooLarge) || errors.As(err, new(*http.MaxBytesError)):
 		m.fail(w, r, m.cfg.registry.New(toolerr.CodePayloadTooLarge,
 			"The body is over the "+strconv.Itoa(m.cfg.maxBody)+" bytes this tool accepts with an idempotency key."))
 		return
+	default:
+		m.fail(w, r, m.cfg.registry.New(toolerr.CodeValidationFailed, "The request body could not be read to its end.").WithCause(err))
+		return
 	}
 	fp := m.cfg.fingerprint(r, body)
-	key := storeKey(m.cfg.principal(r), m.cfg.tool(r), keys[0])
+	key := storeKey(principal, m.cfg.tool(r), keys[0])
 	m.claim(w, r, next, key, fp, m.cfg.wait > 0)
 }
 
@@ -101,7 +118,7 @@ func (m *keyed) claim(w http.ResponseWriter, r *http.Request, next http.Handler,
 	ctx := r.Context()
 	c, err := m.store.Claim(ctx, key, fp, m.cfg.lease)
 	if err != nil {
-		m.storeDown(w, r, next, err)
+		m.storeDown(w, r, next, err, !errors.Is(err, ErrStoreFull))
 		return
 	}
 	if c.Claimed {
@@ -237,14 +254,15 @@ func (m *keyed) replay(w http.ResponseWriter, resp *Response) {
 	_, _ = w.Write(resp.Body)
 }
 
-// storeDown answers when the store cannot be reached: fail closed, or
-// open by option.
-func (m *keyed) storeDown(w http.ResponseWriter, r *http.Request, next http.Handler, err error) {
+// storeDown answers when the store cannot be reached or is full: fail
+// closed, or open by option when mayOpen.
+func (m *keyed) storeDown(w http.ResponseWriter, r *http.Request, next http.Handler, err error, mayOpen bool) {
 	if r.Context().Err() != nil {
 		return // the client went away; nobody to answer
 	}
-	m.cfg.logger.Error("toolerr: idempotency store unavailable", slog.Any("error", err), slog.Bool("fail_open", m.cfg.failOpen))
-	if m.cfg.failOpen {
+	open := m.cfg.failOpen && mayOpen
+	m.cfg.logger.Error("toolerr: idempotency store unavailable", slog.Any("error", err), slog.Bool("fail_open", open))
+	if open {
 		next.ServeHTTP(w, r)
 		return
 	}
@@ -254,35 +272,4 @@ func (m *keyed) storeDown(w http.ResponseWriter, r *http.Request, next http.Hand
 // fail renders e.
 func (m *keyed) fail(w http.ResponseWriter, r *http.Request, e *toolerr.Error) {
 	toolerr.Write(w, r, e, toolerr.WithFormat(m.cfg.format), toolerr.WithRegistry(m.cfg.registry))
-}
-
-// validKey reports whether key is 1 to max printable ASCII characters.
-func validKey(key string, max int) bool {
-	if key == "" || len(key) > max {
-		return false
-	}
-	for i := 0; i < len(key); i++ {
-		if key[i] < 0x21 || key[i] > 0x7e {
-			return false
-		}
-	}
-	return true
-}
-
-// readBody reads the whole request body up to max bytes and puts it back
-// for the handler.
-func readBody(r *http.Request, max int) ([]byte, error) {
-	if r.Body == nil || r.Body == http.NoBody {
-		return nil, nil
-	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, int64(max)+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(body) > max {
-		return nil, errors.New("idempotency: body over the limit")
-	}
-	_ = r.Body.Close()
-	r.Body = io.NopCloser(bytes.NewReader(body))
-	return body, nil
 }

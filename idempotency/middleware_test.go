@@ -75,12 +75,12 @@ func newMW(store Store, opts ...Option) func(http.Handler) http.Handler {
 func TestReplay(t *testing.T) {
 	tool := &labelTool{}
 	h := newMW(NewMemoryStore())(tool)
-	first := call(h, "k-1", "", `{"to":"Oslo","kg":2}`)
+	first := call(h, "k-1", "Bearer a", `{"to":"Oslo","kg":2}`)
 	require.Equal(t, 201, first.Code)
 	assert.Empty(t, first.Header().Get("Idempotent-Replayed"))
 	assert.Equal(t, "86400", first.Header().Get("Idempotency-Retention"), "retention is advertised")
 
-	again := call(h, "k-1", "", "{ \"kg\": 2.0, \"to\": \"Oslo\" }") // same request, other key order, whitespace, 2 vs 2.0
+	again := call(h, "k-1", "Bearer a", "{ \"kg\": 2.0, \"to\": \"Oslo\" }") // same request, other key order, whitespace, 2 vs 2.0
 	assert.EqualValues(t, 1, tool.runs.Load(), "the handler ran once")
 	assert.Equal(t, 201, again.Code)
 	assert.Equal(t, first.Body.String(), again.Body.String(), "the stored body")
@@ -112,6 +112,7 @@ func TestKeyRules(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newMW(NewMemoryStore(), tc.opts...)(tool)
 			req := httptest.NewRequest("POST", "/tools/x", strings.NewReader(`{}`))
+			req.Header.Set("Authorization", "Bearer a")
 			req.Header["Idempotency-Key"] = tc.header
 			rec := httptest.NewRecorder()
 			h.ServeHTTP(rec, req)
@@ -127,14 +128,14 @@ func TestReusedKeyIsCheckedBeforeInFlight(t *testing.T) {
 	tool := &labelTool{release: make(chan struct{})}
 	h := newMW(NewMemoryStore())(tool)
 	done := make(chan *httptest.ResponseRecorder)
-	go func() { done <- call(h, "k-1", "", `{"to":"Oslo"}`) }()
+	go func() { done <- call(h, "k-1", "Bearer a", `{"to":"Oslo"}`) }()
 	require.Eventually(t, func() bool { return tool.runs.Load() == 1 }, time.Second, time.Millisecond)
 
-	other := call(h, "k-1", "", `{"to":"Bergen"}`)
+	other := call(h, "k-1", "Bearer a", `{"to":"Bergen"}`)
 	assert.Equal(t, 422, other.Code)
 	assert.Equal(t, toolerr.CodeIdempotencyKeyReused, code(t, other), "reuse wins over in-flight")
 
-	same := call(h, "k-1", "", `{"to":"Oslo"}`)
+	same := call(h, "k-1", "Bearer a", `{"to":"Oslo"}`)
 	assert.Equal(t, 409, same.Code)
 	assert.Equal(t, toolerr.CodeIdempotencyInProgress, code(t, same))
 	assert.Equal(t, "1", same.Header().Get("Retry-After"))
@@ -149,10 +150,10 @@ func TestReusedKeyIsCheckedBeforeInFlight(t *testing.T) {
 func TestWaitForInFlight(t *testing.T) {
 	tool := &labelTool{release: make(chan struct{})}
 	h := newMW(NewMemoryStore(), WithWait(2*time.Second))(tool)
-	go call(h, "k-1", "", `{}`)
+	go call(h, "k-1", "Bearer a", `{}`)
 	require.Eventually(t, func() bool { return tool.runs.Load() == 1 }, time.Second, time.Millisecond)
 	go func() { time.Sleep(50 * time.Millisecond); close(tool.release) }()
-	rec := call(h, "k-1", "", `{}`)
+	rec := call(h, "k-1", "Bearer a", `{}`)
 	assert.Equal(t, 201, rec.Code, "waited, then replayed")
 	assert.Equal(t, "true", rec.Header().Get("Idempotent-Replayed"))
 	assert.EqualValues(t, 1, tool.runs.Load())
@@ -162,15 +163,15 @@ func TestWhatIsNotStored(t *testing.T) {
 	for _, status := range []int{500, 503, 408, 409, 429} {
 		tool := &labelTool{status: status}
 		h := newMW(NewMemoryStore())(tool)
-		call(h, "k-1", "", `{}`)
-		rec := call(h, "k-1", "", `{}`)
+		call(h, "k-1", "Bearer a", `{}`)
+		rec := call(h, "k-1", "Bearer a", `{}`)
 		assert.Equal(t, status, rec.Code)
 		assert.EqualValues(t, 2, tool.runs.Load(), "a %d releases the key: the retry runs", status)
 	}
 	tool := &labelTool{status: 500}
 	h := newMW(NewMemoryStore(), StoreServerErrors())(tool)
-	call(h, "k-1", "", `{}`)
-	rec := call(h, "k-1", "", `{}`)
+	call(h, "k-1", "Bearer a", `{}`)
+	rec := call(h, "k-1", "Bearer a", `{}`)
 	assert.Equal(t, "true", rec.Header().Get("Idempotent-Replayed"), "stored by option")
 	assert.EqualValues(t, 1, tool.runs.Load())
 }
@@ -183,8 +184,8 @@ func TestPanicReleasesTheKey(t *testing.T) {
 		}
 		w.WriteHeader(201)
 	}))
-	assert.Panics(t, func() { call(h, "k-1", "", `{}`) }, "the panic goes on to the recoverer")
-	assert.Equal(t, 201, call(h, "k-1", "", `{}`).Code, "the retry runs: nothing was stored")
+	assert.Panics(t, func() { call(h, "k-1", "Bearer a", `{}`) }, "the panic goes on to the recoverer")
+	assert.Equal(t, 201, call(h, "k-1", "Bearer a", `{}`).Code, "the retry runs: nothing was stored")
 	assert.EqualValues(t, 2, runs.Load())
 }
 
@@ -200,9 +201,10 @@ func TestClientGoneBeforeAnswerReleasesTheKey(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	req := httptest.NewRequest("POST", "/tools/x", strings.NewReader(`{}`)).WithContext(ctx)
 	req.Header.Set("Idempotency-Key", "k-1")
+	req.Header.Set("Authorization", "Bearer a")
 	go func() { time.Sleep(20 * time.Millisecond); cancel() }()
 	h.ServeHTTP(httptest.NewRecorder(), req)
-	assert.Equal(t, 201, call(h, "k-1", "", `{}`).Code)
+	assert.Equal(t, 201, call(h, "k-1", "Bearer a", `{}`).Code)
 	assert.EqualValues(t, 2, runs.Load())
 }
 
@@ -214,9 +216,9 @@ func TestLargeResponseIsAnsweredButNotStored(t *testing.T) {
 		runs.Add(1)
 		_, _ = io.WriteString(w, big)
 	}))
-	first := call(h, "k-1", "", `{}`)
+	first := call(h, "k-1", "Bearer a", `{}`)
 	assert.Equal(t, big, first.Body.String(), "answered in full")
-	second := call(h, "k-1", "", `{}`)
+	second := call(h, "k-1", "Bearer a", `{}`)
 	assert.Equal(t, big, second.Body.String(), "never a truncated replay")
 	assert.Empty(t, second.Header().Get("Idempotent-Replayed"))
 	assert.EqualValues(t, 2, runs.Load())
@@ -239,13 +241,13 @@ func (failingStore) Get(context.Context, string) (Record, bool, error) {
 
 func TestStoreUnavailable(t *testing.T) {
 	tool := &labelTool{}
-	closed := call(newMW(failingStore{})(tool), "k-1", "", `{}`)
+	closed := call(newMW(failingStore{})(tool), "k-1", "Bearer a", `{}`)
 	assert.Equal(t, 503, closed.Code)
 	assert.Equal(t, toolerr.CodeIdempotencyUnavailable, code(t, closed))
 	assert.NotContains(t, closed.Body.String(), "10.0.0.9")
 	assert.EqualValues(t, 0, tool.runs.Load(), "fail closed: the handler does not run")
 
-	open := call(newMW(failingStore{}, FailOpen())(tool), "k-1", "", `{}`)
+	open := call(newMW(failingStore{}, FailOpen())(tool), "k-1", "Bearer a", `{}`)
 	assert.Equal(t, 201, open.Code)
 	assert.EqualValues(t, 1, tool.runs.Load(), "fail open: it runs")
 }

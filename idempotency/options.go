@@ -45,6 +45,8 @@ type config struct {
 	storeFailures bool
 	replayHeaders []string
 	failOpen      bool
+	sharedAnon    bool
+	storeTimeout  time.Duration
 	maxBody       int
 	maxStored     int
 	registry      *toolerr.Registry
@@ -82,8 +84,18 @@ func WithMaxKeyLen(n int) Option {
 
 // WithPrincipal sets who a request acts for (the tenant, user or API key),
 // which scopes keys: two principals with the same key string never share a
-// record. Default: a SHA-256 of the Authorization header, so requests with
+// record, and [DuplicateGuard] never compares calls of two principals.
+// Default: a SHA-256 of the Authorization header, so requests with
 // different credentials never share; services should pass their tenant id.
+//
+// A request whose principal is "" (by default: one without an
+// Authorization header) is anonymous. Anonymous callers cannot be told
+// apart, so by default a keyed anonymous request is refused with
+// UNAUTHENTICATED (401) before anything is claimed or run, and
+// DuplicateGuard lets anonymous calls through unguarded: one anonymous
+// caller never gets another's response, nor a DUPLICATE_ACTION for
+// another's call. [SharedAnonymousScope] opts in to one scope for all of
+// them.
 func WithPrincipal(f func(*http.Request) string) Option {
 	return func(c *config) {
 		if f != nil {
@@ -91,6 +103,15 @@ func WithPrincipal(f func(*http.Request) string) Option {
 		}
 	}
 }
+
+// SharedAnonymousScope puts every anonymous request (whose principal is "",
+// see [WithPrincipal]) in one scope: their keys are honoured and
+// [DuplicateGuard] compares their calls, so one anonymous caller's key
+// replays to another who sends the same key and body. Use it only when all
+// anonymous callers are one party, such as a single agent runtime behind a
+// gateway that has authenticated it. Default: off, anonymous keyed requests
+// are refused with UNAUTHENTICATED (401).
+func SharedAnonymousScope() Option { return func(c *config) { c.sharedAnon = true } }
 
 // WithTool sets which tool (endpoint) a request calls, which also scopes
 // keys. Default: chi's route pattern when chi routed the request, else the
@@ -163,12 +184,17 @@ func WithReplayHeaders(names ...string) Option {
 }
 
 // FailOpen lets requests through without idempotency when the store cannot
-// be reached. Default: fail closed, with IDEMPOTENCY_UNAVAILABLE (503,
-// retryable).
+// be reached (or does not answer within [WithStoreTimeout]). A store that
+// is full of requests in flight ([ErrStoreFull]) is refused even so: letting
+// the request through would let its retry run it again. Default: fail
+// closed, with IDEMPOTENCY_UNAVAILABLE (503, retryable).
 func FailOpen() Option { return func(c *config) { c.failOpen = true } }
 
-// WithMaxBody bounds the request body read for the fingerprint; a larger
-// body gets PAYLOAD_TOO_LARGE. Default: [DefaultMaxBody] (1 MiB).
+// WithMaxBody bounds the request body read for the fingerprint: a keyed
+// request with a larger body gets PAYLOAD_TOO_LARGE from [Middleware], and
+// [DuplicateGuard] lets a larger body through without comparing it. The
+// handler always reads the whole body as sent. Default: [DefaultMaxBody]
+// (1 MiB).
 func WithMaxBody(n int) Option {
 	return func(c *config) {
 		if n > 0 {
@@ -219,7 +245,7 @@ func newConfig(opts []Option) config {
 		header: DefaultHeader, maxKeyLen: DefaultMaxKeyLen, retention: DefaultRetention, lease: DefaultLease,
 		maxBody: DefaultMaxBody, maxStored: DefaultMaxStored, replayHeaders: append([]string(nil), DefaultReplayHeaders...),
 		principal: authorizationPrincipal, tool: routeTool, registry: toolerr.Default(), now: time.Now,
-		window: DefaultWindow,
+		window: DefaultWindow, storeTimeout: DefaultStoreTimeout,
 	}
 	c.fingerprint = func(r *http.Request, body []byte) string { return defaultFingerprint(r.Method, c.tool(r), body) }
 	for _, o := range opts {

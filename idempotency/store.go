@@ -62,10 +62,24 @@ type Claim struct {
 // claimed the key. The late writer must not overwrite the new owner.
 var ErrLostClaim = errors.New("idempotency: the claim was lost (lease expired and the key was claimed again)")
 
+// ErrStoreFull is returned (wrapped) by Claim of a bounded store that has
+// no room for a new claim without dropping a claim in flight, which would
+// let a retry of that request run while it still runs. [Middleware]
+// answers it with IDEMPOTENCY_UNAVAILABLE (503, retryable), even with
+// [FailOpen]; [DuplicateGuard] lets the call through.
+var ErrStoreFull = errors.New("idempotency: the store is full of requests in flight")
+
 // Store keeps idempotency records. Implementations must be safe for
 // concurrent use by many processes when they are shared (Redis), and make
 // Claim atomic: of any number of concurrent claims of one key, exactly one
-// succeeds.
+// succeeds. A bounded store never drops an InFlight record whose lease
+// holds: it refuses the new claim with [ErrStoreFull] instead.
+//
+// Every method should return promptly once ctx is done. [Middleware] and
+// [DuplicateGuard] give each call a deadline ([WithStoreTimeout]) and, for
+// stores other than [MemoryStore], stop waiting for a call that overruns it
+// (the call goes on in the background until the store returns; a claim
+// that succeeds after its caller gave up is released).
 type Store interface {
 	// Claim claims key for a request with fingerprint fp. When key has no
 	// record, or only an InFlight one whose lease has lapsed, Claim records

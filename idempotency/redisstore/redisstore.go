@@ -80,9 +80,14 @@ func WithInFlightGrace(d time.Duration) Option {
 	}
 }
 
-// New returns a Store over client. The client's timeouts bound every call
-// (besides the context), so set dial and read timeouts suited to failing
-// closed quickly when the server is unreachable.
+// New returns a Store over client. idempotency.Middleware and
+// DuplicateGuard stop waiting for a call at their store deadline
+// (idempotency.WithStoreTimeout, 500 ms by default) whatever the client
+// does, so an unreachable server fails closed within about that deadline.
+// The abandoned call itself ends on the client's own timeouts, dial and
+// retries included, unless the client honours contexts: set
+// ContextTimeoutEnabled in its options so that it ends at the deadline too,
+// and keep its dial and read timeouts short.
 func New(client redis.UniversalClient, opts ...Option) *Store {
 	s := &Store{client: client, prefix: DefaultKeyPrefix, grace: DefaultInFlightGrace}
 	for _, o := range opts {

@@ -29,7 +29,9 @@ var quiet = slog.New(slog.DiscardHandler)
 func SameKeyAtOnce(t *testing.T, store idempotency.Store, callers int) {
 	t.Helper()
 	var runs atomic.Int32
-	h := idempotency.Middleware(store, idempotency.WithLogger(quiet))(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	// The store deadline is far above the default: this checks atomicity,
+	// and callers many times the cores queue for the store's connections.
+	h := idempotency.Middleware(store, idempotency.WithLogger(quiet), idempotency.WithStoreTimeout(30*time.Second))(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		runs.Add(1)
 		time.Sleep(20 * time.Millisecond) // long enough for the others to arrive while it runs
 		w.WriteHeader(http.StatusCreated)
@@ -46,6 +48,7 @@ func SameKeyAtOnce(t *testing.T, store idempotency.Store, callers int) {
 			<-start
 			req := httptest.NewRequest("POST", "/tools/create_shipment_label", strings.NewReader(`{"to":"Oslo"}`))
 			req.Header.Set("Idempotency-Key", "same-key")
+			req.Header.Set("Authorization", "Bearer agent-1")
 			rec := httptest.NewRecorder()
 			h.ServeHTTP(rec, req)
 			kind := "unexpected " + strconv.Itoa(rec.Code) + ": " + rec.Body.String()
@@ -85,6 +88,7 @@ func BenchmarkMiddleware(b *testing.B, store idempotency.Store) {
 	serve := func(key string) {
 		req := httptest.NewRequest("POST", "/tools/create_shipment_label", strings.NewReader(body))
 		req.Header.Set("Idempotency-Key", key)
+		req.Header.Set("Authorization", "Bearer agent-1")
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
 		if rec.Code != http.StatusCreated {
