@@ -16,10 +16,11 @@ import (
 // "10.0.0.5:5432" becomes "[private-ip]:5432", "[fe80::1]:80" becomes
 // "[private-ip]:80". Public addresses stay.
 //
-// Host names: a name ending in .internal, .local, .svc, .cluster.local,
-// .localhost, .lan, .home.arpa or a configured suffix, the bare name
-// "localhost", and the server's own host name (whole labels, any case)
-// become "[internal-host]", the whole dotted name included.
+// Host names: a name ending in one of builtinSuffixes (hosts_suffixes.go:
+// .internal, .local, .svc, .consul, .internal.cloudapp.net, .corp, …) or a
+// configured suffix, the bare name "localhost", and the server's own host
+// name (whole labels, any case) become "[internal-host]", the whole dotted
+// name included.
 //
 // Tokens need proper boundaries: "1.2.3.4.5" and "v10.0.0.1-beta" are
 // version numbers, not addresses.
@@ -28,9 +29,6 @@ const (
 	privateIPMark    = "[private-ip]"
 	internalHostMark = "[internal-host]"
 )
-
-// builtinSuffixes are the internal DNS suffixes, without their leading dot.
-var builtinSuffixes = []string{"internal", "local", "svc", "cluster.local", "localhost", "lan", "home.arpa"}
 
 // cgnat is the shared address space of carrier-grade NAT, RFC 6598.
 var cgnat = netip.MustParsePrefix("100.64.0.0/10")

@@ -30,6 +30,19 @@ func TestHostsRedacted(t *testing.T) {
 		{"vault.corp.example.net:8200 sealed", "[internal-host]:8200 sealed"},
 		{"worker web-7f9c crashed on web-7f9c.eu.example.com", "worker [internal-host] crashed on [internal-host]"},
 		{"WEB-7F9C restarted", "[internal-host] restarted"},
+		// The private naming conventions of clouds and service meshes.
+		{"dial tcp: lookup web.service.consul: no such host", "dial tcp: lookup [internal-host]: no such host"},
+		{"node-1.node.dc1.consul:8500 and vault.service.Consul", "[internal-host]:8500 and [internal-host]"},
+		{"vm-1.abcdefgh12.internal.cloudapp.net refused", "[internal-host] refused"},
+		{"db.x1y2.internal.chinacloudapp.cn:1433", "[internal-host]:1433"},
+		{"ip-10-0-0-5.ec2.internal and ip-10-0-0-5.eu-west-1.compute.internal", "[internal-host] and [internal-host]"},
+		{"vm-1.us-central1-a.c.my-project.internal:9200", "[internal-host]:9200"},
+		{"host.docker.internal:5432", "[internal-host]:5432"},
+		{"grpc://reviews.bookinfo.svc.cluster.local:9080", "grpc://[internal-host]:9080"},
+		{"payments.default.svc and backend.mesh:8080", "[internal-host] and [internal-host]:8080"},
+		{"dc01.acme.corp and files.intranet and git.private", "[internal-host] and [internal-host] and [internal-host]"},
+		{"localhost.localdomain and db.localdomain", "[internal-host] and [internal-host]"},
+		{"vm-1.subnet1.vcn1.oraclevcn.com timed out", "[internal-host] timed out"},
 	}
 	for _, c := range cases {
 		on, off := bothModes(WithHostname("web-7f9c"), WithInternalSuffixes(".corp.example.net"))
@@ -59,6 +72,14 @@ func TestHostsKept(t *testing.T) {
 		"the web-7f9c2 host and myweb-7f9c are someone else",
 		"internal.example.com and local.example.org",
 		"hash 9fceb02d0ae598e95dc970b74767f19372d61af8 and uuid 123e4567-e89b-12d3-a456-426614174000",
+		// Public names next to the private conventions stay.
+		"status.aws.amazon.com and ec2-3-80-1-2.compute-1.amazonaws.com and s3.eu-west-1.amazonaws.com",
+		"https://myapp.azurewebsites.net and acct.blob.core.windows.net and www.consul.io and cloudapp.net",
+		"mydb.c9akciq32.eu-west-1.rds.amazonaws.com and storage.googleapis.com and www.oracle.com",
+		"internal.cloudapp.net.example.com and consul.example.com and corp.example.com and mesh.example.org",
+		"the consul agent, a service mesh, the corp intranet and private keys",
+		"request req_8f2c1a9b3d, order ord_1234, idempotency key 8e1f0b1c-5a4e-4f0e-9a57-3c2b1d0e9f8a",
+		"user.home is not set; see user.dir",
 	} {
 		for _, s := range []*Sanitizer{New(WithHostname("web-7f9c")), New(WithHostname("web-7f9c"), withoutPrefilter())} {
 			got, rep := s.Clean(in)

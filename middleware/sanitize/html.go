@@ -11,7 +11,9 @@ import (
 const htmlPrefix = "upstream HTML error page"
 
 const (
-	// maxHTMLText bounds the text kept from a document, in bytes.
+	// maxHTMLText bounds the text kept from a document, in bytes. Twice
+	// as much of the title and h1 is read, so that the cut can fall
+	// before a word (cutAtWord).
 	maxHTMLText = 512
 	// maxHTMLVisible bounds the visible text gathered when a document has
 	// neither title nor h1, before stack traces and signatures are dropped.
@@ -21,82 +23,30 @@ const (
 	maxHTMLPreamble = 1 << 10
 )
 
-// htmlDocStarts are the tags a document may start with, after '<'.
-var htmlDocStarts = [...]string{"html", "head", "body", "title", "h1"}
-
-// looksLikeHTML reports whether s is an HTML document: after white space,
-// control characters, a BOM, comments and an XML declaration it starts
-// with an HTML doctype or an html, head, body, title or h1 tag. It reads
-// only the start of s. White space counts as collapseSpace sees it, so
-// that a collapsed text is HTML exactly when the text was.
-func looksLikeHTML(s string) bool {
-	for range 4 {
-		s = skipSpaceRun(s)
-		if len(s) < 3 || s[0] != '<' {
-			return false
-		}
-		var end string
-		switch {
-		case strings.HasPrefix(s, "<!--"):
-			end = "-->"
-		case startsWithFold(s, "<?xml"):
-			end = "?>"
-		default:
-			return htmlStartTag(s[1:])
-		}
-		k := strings.Index(s[:min(len(s), maxHTMLPreamble)], end)
-		if k < 0 {
-			return false
-		}
-		s = s[k+len(end):]
-	}
-	return false
-}
-
-// htmlStartTag reports whether s, what follows a '<', is an HTML doctype
-// or one of htmlDocStarts followed by the end of the tag name.
-func htmlStartTag(s string) bool {
-	if startsWithFold(s, "!doctype") {
-		rest := skipSpaceRun(s[len("!doctype"):])
-		return len(rest) < len(s)-len("!doctype") && startsWithFold(rest, "html") && htmlNameEnds(rest[len("html"):])
-	}
-	for _, name := range htmlDocStarts {
-		if !startsWithFold(s, name) {
-			continue
-		}
-		if htmlNameEnds(s[len(name):]) {
-			return true
-		}
-	}
-	return false
-}
-
-// htmlNameEnds reports whether rest, what follows a tag name, ends the
-// name: nothing, '>', '/', or white space or a control character, which
-// collapseSpace turns into a space or the end of the text.
-func htmlNameEnds(rest string) bool {
-	return rest == "" || rest[0] == '>' || rest[0] == '/' || len(skipSpaceRun(rest)) < len(rest)
-}
-
-// startsWithFold reports whether s starts with prefix, ignoring ASCII case.
-func startsWithFold(s, prefix string) bool {
-	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
-}
-
 // htmlParts is what htmlToText gathers from a document.
 type htmlParts struct {
 	title, h1, visible []byte
+	pre                []byte // the text of pre and code elements, each on lines of its own
+	heads              []byte // the text of h1 and h2 elements, one a line
+	exc                []byte // the text of the first exception-value element
 }
 
-// htmlToText reduces an HTML document to one line: "upstream HTML error
-// page: " and the document's title, else its first h1, else its visible
-// text, with entities decoded, server signatures dropped and at most
-// maxHTMLText bytes kept. The line holds no '<' or '>' and no entity that
-// decodes to one, so it never reads as markup again.
+// htmlToText converts HTML to text. A fragment (looksLikeHTMLFragment, not
+// a document) keeps its text line by line (htmlFragmentToText). A document
+// is reduced to one line: "upstream HTML error page: " and the document's
+// title, else its first h1, else its visible text, then the exception
+// headline the page holds (html_headline.go), with entities decoded,
+// server signatures dropped and at most maxHTMLText bytes kept. The line
+// holds no '<' or '>' and no entity that decodes to one, so it never reads
+// as markup again. Attribute values are never part of either.
 func htmlToText(s string) string {
+	if !looksLikeHTMLDocument(s) && looksLikeHTMLFragment(s) {
+		return htmlFragmentToText(s)
+	}
 	p := scanHTML(s)
 	t := titleText(collapseSpace(string(p.title)))
 	h := collapseSpace(string(p.h1))
+	titled := len(p.title) > 0
 	switch {
 	case t != "":
 		if statusCode(t) == "" {
@@ -113,43 +63,71 @@ func htmlToText(s string) string {
 	default:
 		t = visibleText(string(p.visible))
 	}
-	t = neutralizeMarkup(statusColon(t))
-	t = strings.TrimRight(t[:runeFloor(t, maxHTMLText)], " ")
+	if titled || h != "" {
+		t = combineHeadline(t, pageHeadline(&p, titled))
+	}
+	t = cutAtWord(neutralizeMarkup(statusColon(t)), maxHTMLText)
 	if t == "" {
 		return htmlPrefix
 	}
 	return htmlPrefix + ": " + t
 }
 
-// scanHTML tokenizes s and gathers its title, its first h1 and its
-// visible text, each bounded. Text in the head (but the title), in
-// scripts, styles, templates and addresses is not visible.
+// cutAtWord cuts t to at most max bytes: before the word the cap would
+// cut, which may be the start of a secret that no rule recognizes once cut
+// (the secret stage runs after this one), unless that word is longer than
+// half the cap; then at a rune boundary. Trailing spaces go.
+func cutAtWord(t string, max int) string {
+	if len(t) <= max {
+		return t
+	}
+	cut := runeFloor(t, max)
+	if t[cut] != ' ' {
+		if sp := strings.LastIndexByte(t[:cut], ' '); sp >= cut-max/2 && sp > 0 {
+			cut = sp
+		}
+	}
+	return strings.TrimRight(t[:cut], " ")
+}
+
+// scanHTML tokenizes s and gathers its title, its first h1, its visible
+// text and the texts an exception headline may come from (htmlParts), each
+// bounded. Text in the head (but the title), in scripts, styles, templates
+// and addresses is not visible. Attributes are read only for an element's
+// class, to find an exception-value element.
 func scanHTML(s string) htmlParts {
 	var p htmlParts
 	z := html.NewTokenizer(strings.NewReader(s))
 	var inHead, inTitle, inRaw bool
 	hidden, h1 := 0, 0 // depth in hidden elements; 0 before, 1 in, 2 after the first h1
+	var sc headlineScan
+	pos := 0 // bytes of s read
 	for {
 		tt := z.Next()
+		pos += len(z.Raw())
 		switch tt {
 		case html.ErrorToken:
 			return p
 		case html.TextToken:
+			if inTitle {
+				p.title = appendBounded(p.title, rawText(z), 2*maxHTMLText)
+				continue
+			}
 			text := z.Text()
 			switch {
-			case inTitle:
-				p.title = appendBounded(p.title, text, maxHTMLText)
 			case inRaw, inHead, hidden > 0:
 			default:
 				if h1 == 1 {
-					p.h1 = appendBounded(p.h1, text, maxHTMLText)
+					p.h1 = appendBounded(p.h1, text, 2*maxHTMLText)
 				}
 				p.visible = appendBounded(p.visible, text, maxHTMLVisible)
+				sc.text(&p, text)
 			}
 		case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
-			name, _ := z.TagName()
+			name, hasAttr := z.TagName()
 			start := tt != html.EndTagToken
 			open := tt == html.StartTagToken
+			sc.tag(&p, z, string(name), tt, hasAttr)
 			switch string(name) {
 			case "head":
 				inHead = open
@@ -157,7 +135,7 @@ func scanHTML(s string) htmlParts {
 				inHead = false
 			case "title":
 				inTitle = open && len(p.title) == 0
-			case "script", "style", "noscript", "iframe", "noembed", "noframes", "textarea", "xmp":
+			case "script", "style", "noscript", "iframe", "noembed", "noframes", "textarea", "xmp", "plaintext":
 				inRaw = open
 			case "template", "address", "footer", "svg", "select":
 				if open {
@@ -175,7 +153,7 @@ func scanHTML(s string) htmlParts {
 			if htmlBreaks(string(name)) {
 				p.visible = appendBounded(p.visible, []byte{'\n'}, maxHTMLVisible)
 			}
-			if len(p.title) > 0 && !inTitle && h1 == 2 {
+			if len(p.title) > 0 && !inTitle && h1 == 2 && sc.done(s[min(pos, len(s)):]) {
 				return p
 			}
 		}

@@ -38,9 +38,9 @@ func TestLooksLikeHTML(t *testing.T) {
 		{"<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Strict//EN\" \"x\">", true},
 		{"", false},
 		{"<", false},
-		{"plain text that mentions <b>bold</b> in the middle", false},
+		{"plain text that mentions <b>bold</b> in the middle", true}, // a fragment
 		{"error: <html> tag missing", false},
-		{"<b>bold</b> start", false},
+		{"<b>bold</b> start", true}, // a fragment
 		{"<htmlx>", false},
 		{"<h12>", false},
 		{"<!-- a comment that never ends", false},

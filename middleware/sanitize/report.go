@@ -117,3 +117,10 @@ func (r *Report) add(k Kind, n int) {
 		r.counts[k] += n
 	}
 }
+
+// merge adds o's counts to r's.
+func (r *Report) merge(o Report) {
+	for k, n := range o.counts {
+		r.counts[k] += n
+	}
+}

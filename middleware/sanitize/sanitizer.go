@@ -110,9 +110,31 @@ func New(opts ...Option) *Sanitizer {
 	}
 }
 
+// maxCleanRounds bounds how often Clean runs the pipeline on its own
+// output (see Clean).
+const maxCleanRounds = 3
+
 // Clean returns text with the pipeline of the package documentation applied,
 // and a report of what it removed.
+//
+// A redaction can remove the markup that made a text XML rather than HTML
+// (a private key block running to the end of the text takes a stray
+// "</x" with it), so the output can still look like HTML. Clean then runs
+// the pipeline on its output again, at most maxCleanRounds times in all,
+// so that cleaning its output changes nothing. Output without '<' is
+// never looked at again.
 func (s *Sanitizer) Clean(text string) (string, Report) {
+	text, rep := s.cleanOnce(text)
+	for round := 1; round < maxCleanRounds && looksLikeHTML(text); round++ {
+		var again Report
+		text, again = s.cleanOnce(text)
+		rep.merge(again)
+	}
+	return text, rep
+}
+
+// cleanOnce is one pass of the pipeline.
+func (s *Sanitizer) cleanOnce(text string) (string, Report) {
 	var rep Report
 	text, ok := s.capAndDecode(text, &rep)
 	if !ok {

@@ -16,6 +16,7 @@ const (
 	keyValue           // one value: password=..., "token": "..."
 	keyAuth            // Authorization: <scheme> <credentials>
 	keyCookie          // Cookie: a=b; c=d (the rest of the line)
+	keyWeak            // a key that often names a credential: the value must look random
 )
 
 // keyRule matches a normalized key: lower case, without '_', '-' and '.'.
@@ -46,12 +47,17 @@ var keyRules = func() []keyRule {
 		r("pass", false, keyValue, "password"),
 		r("privatekey", true, keyValue, "private-key"),
 		r("apikey", true, keyValue, "api-key"),
+		r("accesskey", true, keyValue, "api-key"),
 		r("secretkey", true, keyValue, "secret"),
 		r("signingkey", true, keyValue, "secret"),
 		r("encryptionkey", true, keyValue, "secret"),
 		r("masterkey", true, keyValue, "secret"),
 		r("secret", true, keyValue, "secret"),
 		r("token", true, keyValue, "token"),
+		r("basicauth", true, keyValue, "credential"),
+		r("userauth", true, keyValue, "credential"),
+		r("httpauth", true, keyValue, "credential"),
+		r("proxyauth", true, keyValue, "credential"),
 		r("auth", false, keyValue, "token"),
 		r("sessionid", true, keyValue, "session"),
 		r("sessid", true, keyValue, "session"),
@@ -68,10 +74,41 @@ var twilioTokenRepl = redacted("twilio-auth-token")
 // maxKeyLen is how much of a key is read back from its separator.
 const maxKeyLen = 96
 
+// publicKeys are key endings that name public values although they end
+// like a secret's key: a public or publishable key or token, and the
+// Maven group io.jsonwebtoken.
+var publicKeys = []string{"publickey", "publictoken", "publishablekey", "pubkey", "jsonwebtoken"}
+
 // classifyKey returns the class and placeholder of the normalized key
 // norm. whole says whether norm is the whole key, not only its tail; a rule
 // without suffix matching needs the whole key.
 func classifyKey(norm []byte, whole bool) (keyClass, string) {
+	class, repl := matchKeyRule(norm, whole)
+	if class != keyNone {
+		for _, p := range publicKeys {
+			if bytes.HasSuffix(norm, []byte(p)) {
+				return keyNone, ""
+			}
+		}
+	}
+	return class, repl
+}
+
+// keyRuleEnds holds the last bytes of the rules' names: a key that ends
+// otherwise, as most words of prose do, matches no rule.
+var keyRuleEnds = func() (t [256]bool) {
+	for _, r := range keyRules {
+		t[r.name[len(r.name)-1]] = true
+	}
+	return t
+}()
+
+// matchKeyRule returns the class and placeholder of the first rule that
+// names norm.
+func matchKeyRule(norm []byte, whole bool) (keyClass, string) {
+	if len(norm) == 0 || !keyRuleEnds[norm[len(norm)-1]] {
+		return keyNone, ""
+	}
 	for _, r := range keyRules {
 		n := len(r.name)
 		if len(norm) < n || string(norm[len(norm)-n:]) != r.name {
@@ -115,11 +152,13 @@ func isAuthScheme(w string) bool {
 
 // looksSecret reports whether a value read from a weak context (key: value,
 // key = value) looks like a credential rather than a word of prose:
-// letters with digits, several capitals, a symbol, or great length. Every
+// letters with digits, several capitals, a symbol, great length, or a
+// long number (the numeric tokens of some providers). Every
 // test only grows with the value, so a cut value never passes where the
-// whole one failed.
+// whole one failed; stand-ins ($API_KEY, xxxxxx) never pass.
 func looksSecret(v string) bool {
-	if len(v) < 6 || isPlaceholder(v) {
+	v = strings.TrimSuffix(v, truncationMark) // a cut value: judge its start
+	if len(v) < 6 || isPlaceholder(v) || isStandIn(v) {
 		return false
 	}
 	var up, lo, dig, sym int
@@ -136,12 +175,15 @@ func looksSecret(v string) bool {
 			sym++
 		}
 	}
-	return dig > 0 && up+lo > 0 || up >= 2 && lo >= 1 || sym > 0 || len(v) >= 24
+	return dig > 0 && up+lo > 0 || up >= 2 && lo >= 1 || sym > 0 || len(v) >= 24 || dig >= 16
 }
+
+// nullishWords are the values that stand for no value.
+var nullishWords = []string{"null", "nil", "none", "true", "false", "undefined", "empty"}
 
 // isNullish reports whether an assigned value is a stand-in, not a secret.
 func isNullish(v string) bool {
-	for _, w := range []string{"null", "nil", "none", "true", "false", "undefined", "empty"} {
+	for _, w := range nullishWords {
 		if strings.EqualFold(v, w) {
 			return true
 		}

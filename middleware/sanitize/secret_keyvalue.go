@@ -1,37 +1,49 @@
 package sanitize
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Key/value secrets, anchored at their separator ('=' or ':'): query
 // strings and form bodies (password=...), DSN key=value pairs, JDBC
 // ;password=..., JSON ("token": "..."), YAML (secret: ...), Ruby hashes
-// (password => ...) and HTTP headers (Authorization: Bearer ...).
+// (password => ...), HTTP headers (Authorization: Bearer ...), and
+// assignments in code: Go's := and Make's ::=, ?=, PHP's .=, typed
+// declarations (var apiToken string = "...", val token: String = "..."),
+// and XML attributes (<add key="ClearTextPassword" value="..."/>).
 //
-// How sure a value must look depends on how it is written. Quoted values
-// and tight assignments (key=value) are secrets unless empty, a stand-in
-// (null, ***) or, when quoted, a sentence. Values after "key: " or
-// "key = " must look like a credential (looksSecret), so prose such as
-// "password: must be 12 characters" survives.
+// How sure a value must look depends on how it is written and on how
+// surely its key names a secret. Under a strong key (password, token,
+// secret, api_key ...) quoted values and tight assignments (key=value) are
+// secrets unless empty, a stand-in (null, ***, $VAR, <token>) or, when
+// quoted, a sentence; values after "key: " or "key = " must look like a
+// credential (looksSecret), so prose such as "password: must be 12
+// characters" survives. Under a weak key (appid, consumer_key, a
+// provider's name) the value must look random (looksRandom) however it is
+// written, so "appid=weather" survives.
 
 // valueDelims end an unquoted value.
 const valueDelims = "\"'`<>&;,()[]{}\\"
 
 // matchKeyValue records the secret value whose separator sep is at s[i],
-// if any, and returns where the search for sep may go on: past the value
-// when it was redacted, so a long value is read once.
+// if any, and returns where the search for sep may go on: past an
+// unquoted value when it was redacted, so a long value is read once. A
+// quoted value is searched too: its quote may close another's
+// (token="\nAPI_TOKEN = "...").
 func matchKeyValue(s string, i int, sep byte, out *spanList) int {
 	n := len(out.spans)
-	matchKeyValueAt(s, i, sep, out)
-	if len(out.spans) > n {
+	if matchKeyValueAt(s, i, sep, out) && len(out.spans) > n {
 		return max(i+1, out.spans[len(out.spans)-1].end)
 	}
 	return i + 1
 }
 
-// matchKeyValueAt is matchKeyValue without the skip.
-func matchKeyValueAt(s string, i int, sep byte, out *spanList) {
+// matchKeyValueAt is matchKeyValue without the skip. It reports whether
+// the value it read was unquoted.
+func matchKeyValueAt(s string, i int, sep byte, out *spanList) (unquoted bool) {
 	if s[i] != sep {
-		return
+		return false
 	}
 	next := byte(0)
 	if i+1 < len(s) {
@@ -41,108 +53,100 @@ func matchKeyValueAt(s string, i int, sep byte, out *spanList) {
 	if i > 0 {
 		prev = s[i-1]
 	}
-	k := i + 1
+	k, keyEnd := i+1, i
 	if sep == '=' {
 		switch {
 		case next == '=' || prev == '=' || prev == '!' || prev == '<' || prev == '>':
-			return
+			return false
 		case next == '>':
 			k++
 		}
-	} else if next == ':' || prev == ':' || strings.HasPrefix(s[k:], "//") {
-		return
+		keyEnd = operatorStart(s, i)
+	} else if next == ':' || prev == ':' || next == '=' || strings.HasPrefix(s[k:], "//") {
+		return false // "::", ":=" (read at its '='), "scheme://"
 	}
-	class, repl := readKey(s, i)
-	if class == keyNone {
-		return
+	key := readKey(s, keyEnd)
+	if key.class == keyNone {
+		return false
 	}
 	vs := skipSpaces(s, k)
 	tight := sep == '=' && vs == k
 	if vs >= len(s) {
-		return
+		return false
 	}
 	qs, qe, quoted := quotedValue(s, vs)
-	if !quoted { // an unclosed quote: the value starts after it
+	if !quoted { // an unclosed quote: the value starts after it and may be a sentence's start
 		switch {
-		case s[vs] == '"' || s[vs] == '\'':
-			vs++
+		case s[vs] == '"' || s[vs] == '\'' || s[vs] == '`':
+			vs, tight = vs+1, false
 		case strings.HasPrefix(s[vs:], `\"`):
-			vs += 2
+			vs, tight = vs+2, false
 		}
 	}
-	switch class {
+	switch key.class {
 	case keyAuth:
-		matchAuthValue(s, vs, qs, qe, quoted, repl, out)
+		matchAuthValue(s, vs, qs, qe, quoted, key.repl, out)
 	case keyCookie:
-		if quoted {
-			if w := s[qs:nonSpaceEndIn(s, qs, qe)]; cookieLike(w) {
-				out.add(qs, qe, repl, KindSecret)
-			}
-		} else if w := s[vs:nonSpaceEnd(s, vs)]; cookieLike(w) {
-			out.add(vs, redactEnd(s, vs), repl, KindSecret)
+		matchCookieValue(s, vs, qs, qe, quoted, key.repl, out)
+	case keyWeak:
+		if !quoted {
+			// Bounded: a longer value is not random, and an unbounded
+			// read at every separator of "a:a:a:..." would be quadratic.
+			qs, qe = vs, unquotedEnd(s[:min(len(s), vs+maxRandomLen+1)], vs)
+		}
+		if w, ok := weakSecret(key, s[qs:qe]); ok {
+			out.add(qs, qe, w.repl, KindSecret)
 		}
 	default:
 		if quoted {
 			v := s[qs:qe]
-			if v != "" && !isNullish(v) && !isProse(v) {
-				out.add(qs, qe, repl, KindSecret)
+			if s[vs] == '`' && nonSpaceEnd(v, 0) < len(v) {
+				return false // `a command`, whose output is the value
 			}
-			return
+			if t := trimSpaceRunes(v); t != "" && !isStandIn(t) && !isProse(v) {
+				out.add(qs, qe, key.repl, KindSecret)
+			}
+			return false
 		}
 		ve := unquotedEnd(s, vs)
 		v := s[vs:ve]
-		if sep == ':' && strings.HasSuffix(v, ":") {
-			// "pass:\nProxy-Authorization: Basic …": the word is the next
-			// key, whose own value the ':' after it will be checked for.
-			return
+		if !tight && isNextKey(v, sep) {
+			// "pass:\nProxy-Authorization: Basic …", "API_KEY=\nDEBUG=1":
+			// the word is the next key, whose own value its separator
+			// will be checked for.
+			return false
 		}
-		if tight && v != "" && !isNullish(v) || !tight && looksSecret(v) {
-			out.add(vs, ve, repl, KindSecret)
+		if tight && v != "" && !isStandIn(v) || !tight && looksSecret(v) {
+			out.add(vs, ve, key.repl, KindSecret)
 		}
 	}
+	return !quoted
 }
 
-// readKey reads the key that ends before the separator at s[i], skipping
-// white space and a closing quote (also an escaped one, \"), and
-// classifies it.
-func readKey(s string, i int) (keyClass, string) {
-	j := skipSpacesBack(s, i)
-	if j > 0 && (s[j-1] == '"' || s[j-1] == '\'') {
-		j--
-		if j > 0 && s[j-1] == '\\' {
-			j--
+// isNextKey reports whether an unquoted value read after white space is
+// rather the next key: a word that ends with the separator, such as
+// "DEBUG=" or "Proxy-Authorization:".
+func isNextKey(v string, sep byte) bool {
+	if len(v) < 2 || v[len(v)-1] != sep {
+		return false
+	}
+	if sep == ':' {
+		return true
+	}
+	for k := 0; k < len(v)-1; k++ {
+		if c := v[k]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '.' || c == '-') {
+			return false
 		}
 	}
-	var buf [maxKeyLen]byte
-	n := maxKeyLen
-	k := j
-scan:
-	for ; k > 0 && n > 0; k-- {
-		switch c := s[k-1]; {
-		case c == '_' || c == '-' || c == '.':
-		case isAlnumByte(c):
-			n--
-			buf[n] = lowerByte(c)
-		default:
-			break scan
-		}
-	}
-	if n == maxKeyLen {
-		return keyNone, ""
-	}
-	whole := k == 0 || !isKeyByte(s[k-1])
-	return classifyKey(buf[n:], whole)
+	return true
 }
 
-// isKeyByte reports whether c may appear in a key.
-func isKeyByte(c byte) bool { return isAlnumByte(c) || c == '_' || c == '-' || c == '.' }
-
-// quotedValue reports whether a quoted value starts at s[i] ('...', "..."
-// or the escaped \"...\" of a JSON string) and closes, and returns its
-// content s[qs:qe].
+// quotedValue reports whether a quoted value starts at s[i] ('...', "...",
+// `...` or the escaped \"...\" of a JSON string) and closes, and returns
+// its content s[qs:qe].
 func quotedValue(s string, i int) (qs, qe int, ok bool) {
 	switch c := s[i]; c {
-	case '"', '\'':
+	case '"', '\'', '`':
 		for x := i + 1; x < len(s); x++ {
 			switch s[x] {
 			case '\\':
@@ -161,66 +165,45 @@ func quotedValue(s string, i int) (qs, qe int, ok bool) {
 	return 0, 0, false
 }
 
+// valueEnds holds the ASCII bytes that end an unquoted value: white space,
+// control bytes and valueDelims.
+var valueEnds = func() (t [utf8.RuneSelf]bool) {
+	for c := 0; c <= ' '; c++ {
+		t[c] = true
+	}
+	t[0x7f] = true
+	for k := 0; k < len(valueDelims); k++ {
+		t[valueDelims[k]] = true
+	}
+	return t
+}()
+
 // unquotedEnd returns the end of an unquoted value that starts at s[i]: the
 // first white space or delimiter.
 func unquotedEnd(s string, i int) int {
-	for i < len(s) && spaceRuneAt(s, i) == 0 && strings.IndexByte(valueDelims, s[i]) < 0 {
-		i++
+	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf {
+			if valueEnds[c] {
+				break
+			}
+			i++
+		} else if spaceRuneAt(s, i) > 0 {
+			break
+		} else {
+			i++
+		}
 	}
 	return i
+}
+
+// trimSpaceRunes returns v without the white space and control runes at
+// its ends.
+func trimSpaceRunes(v string) string {
+	start := skipSpaces(v, 0)
+	return v[start:max(start, skipSpacesBack(v, len(v)))]
 }
 
 // nonSpaceEndIn is nonSpaceEnd bounded by lim.
 func nonSpaceEndIn(s string, i, lim int) int {
 	return min(nonSpaceEnd(s, i), lim)
-}
-
-// redactEnd returns where the redaction of a header value that starts at
-// s[i] ends: the end of its line, or at least of its first word.
-func redactEnd(s string, i int) int {
-	if e := lineBreakAt(s, i); e > i {
-		return e
-	}
-	return nonSpaceEnd(s, i)
-}
-
-// cookieLike reports whether the first word of a Cookie header value
-// looks like a cookie (name=value) or a credential.
-func cookieLike(w string) bool {
-	return w != "" && !isPlaceholder(w) && (strings.IndexByte(w, '=') > 0 || looksSecret(w))
-}
-
-// matchAuthValue records the credentials of an Authorization header value
-// that starts at s[vs] (the content s[qs:qe] when quoted): the words after
-// a known scheme, a first word that looks like a credential, or a second
-// word that does. The decision reads words only, never line ends, so it is
-// the same before and after white space is collapsed.
-func matchAuthValue(s string, vs, qs, qe int, quoted bool, repl string, out *spanList) {
-	lim := len(s)
-	if quoted {
-		vs, lim = qs, qe
-	}
-	w1e := nonSpaceEndIn(s, vs, lim)
-	w1 := s[vs:w1e]
-	if w1 == "" || isPlaceholder(w1) {
-		return
-	}
-	end := func(start int) int {
-		if quoted {
-			return lim
-		}
-		return redactEnd(s, start)
-	}
-	c := min(skipSpaces(s, w1e), lim)
-	w2 := s[c:nonSpaceEndIn(s, c, lim)]
-	switch {
-	case isAuthScheme(w1):
-		if w2 != "" && !isPlaceholder(w2) && !isProseWord(w2) {
-			out.add(c, end(c), repl, KindSecret)
-		}
-	case looksSecret(w1):
-		out.add(vs, end(vs), repl, KindSecret)
-	case w2 != "" && len(w1) <= 32 && looksSecret(w2):
-		out.add(c, end(c), repl, KindSecret)
-	}
 }

@@ -1,107 +1,105 @@
 package sanitize
 
-import "strings"
-
-// Provider token formats: a literal prefix, then a body of a known alphabet
-// and length. Facts from the providers' documentation:
-//
-//   - AWS access key ids: a four-letter type prefix (AKIA, ASIA, AGPA, ...)
-//     and 16 upper-case letters and digits;
-//   - GitHub: ghp_, gho_, ghu_, ghs_, ghr_ and 36 letters and digits;
-//     fine-grained github_pat_ tokens;
-//   - GitLab personal, deploy and runner tokens: glpat-, gldt-, glrt-;
-//   - Slack: xoxb-, xoxp-, xoxa-, xoxr-, xoxs- tokens and incoming webhook
-//     URLs under hooks.slack.com/services/;
-//   - Stripe secret and restricted keys sk_live_, sk_test_, rk_live_,
-//     rk_test_, and webhook signing secrets whsec_;
-//   - Google API keys: AIza and 35 letters, digits, '-' and '_';
-//   - OpenAI keys sk-... and sk-proj-...; Anthropic keys sk-ant-...;
-//   - Twilio account SIDs AC and API key SIDs SK, each with 32 hex digits;
-//   - SendGrid keys SG.<22>.<43>; npm tokens npm_ and 36; Hugging Face
-//     tokens hf_ and 34 or more letters;
-//   - JSON Web Tokens: three base64url segments, the first one a JSON
-//     object, so it starts with "eyJ".
-
-// Alphabets of token bodies.
-const (
-	alphaAlnum       = iota // A-Z a-z 0-9
-	alphaURL                // A-Z a-z 0-9 - _
-	alphaUpperNum           // A-Z 0-9
-	alphaLowerHex           // 0-9 a-f
-	alphaWord               // A-Z a-z 0-9 _
-	alphaURLDot             // A-Z a-z 0-9 - _ .
-	alphaWebhookPath        // A-Z a-z 0-9 _ /
-	numAlphabets
+import (
+	"slices"
+	"strings"
 )
 
-// inAlphabet reports whether c belongs to the alphabet a.
-func inAlphabet(a int, c byte) bool {
-	switch a {
-	case alphaAlnum:
-		return isAlnumByte(c)
-	case alphaURL:
-		return isAlnumByte(c) || c == '-' || c == '_'
-	case alphaUpperNum:
-		return c >= 'A' && c <= 'Z' || isDigitByte(c)
-	case alphaLowerHex:
-		return isDigitByte(c) || c >= 'a' && c <= 'f'
-	case alphaWord:
-		return isWordByte(c)
-	case alphaURLDot:
-		return isAlnumByte(c) || c == '-' || c == '_' || c == '.'
-	case alphaWebhookPath:
-		return isWordByte(c) || c == '/'
-	}
-	return false
+// Provider token formats. A format is a literal prefix ("ghp_", "xoxb-",
+// "AKIA") and a body of parts: runs of one alphabet's bytes with length
+// bounds, and literal separators. The formats are facts from the
+// providers' documentation, listed by provider family in the
+// secret_providers_*.go files; this file matches them. Formats whose
+// literal is not at the start (Azure client secrets "…Q~…", Telegram bot
+// tokens "<digits>:A…") are matched around that literal, in
+// secret_tokens_infix.go.
+//
+// A token starts at a word boundary and ends at the end of its last run,
+// where no letter or digit follows. Its body must not be a stand-in such
+// as "xxxx…" or "abcdef…" (isDummyBody).
+
+// maxTokenParts bounds the parts of a token body, so the scan state can
+// cache one run per part.
+const maxTokenParts = 8
+
+// bodyWindow is how much of a token body the stand-in and mixed-case
+// checks read, so a candidate costs constant time beyond its runs.
+const bodyWindow = 64
+
+// tokenPart is one part of a token body: the literal lit, or a run of
+// bytes of alpha at least min and at most max long (max 0: unbounded).
+type tokenPart struct {
+	lit      string
+	alpha    alphabet
+	min, max int
 }
 
-// Extra checks a token body must pass.
-const (
-	checkNone  = iota
-	checkMixed // at least two of upper case, lower case, digits
-	checkJWT   // two dots, segments of base64url
-	checkSendGrid
-)
+// fixed is a part of exactly n bytes of a.
+func fixed(a alphabet, n int) tokenPart { return tokenPart{alpha: a, min: n, max: n} }
 
-// tokenRule is one provider token format.
+// between is a part of min to max bytes of a.
+func between(a alphabet, min, max int) tokenPart { return tokenPart{alpha: a, min: min, max: max} }
+
+// atLeast is a part of n or more bytes of a.
+func atLeast(a alphabet, n int) tokenPart { return tokenPart{alpha: a, min: n} }
+
+// lit is a literal part, such as a "." between two runs.
+func lit(s string) tokenPart { return tokenPart{lit: s} }
+
+// tokenFamily is the format of one kind of token, under one or more
+// prefixes, and the placeholder that replaces it.
+type tokenFamily struct {
+	family     string
+	prefixes   []string
+	parts      []tokenPart
+	classes    int  // how many of upper case, lower case and digits the body must hold
+	keepPrefix bool // redact only the body (the path of a webhook URL)
+}
+
+// fam returns the family of tokens with the prefixes and body parts.
+func fam(family string, prefixes []string, parts ...tokenPart) tokenFamily {
+	return tokenFamily{family: family, prefixes: prefixes, parts: parts}
+}
+
+// pre lists prefixes.
+func pre(prefixes ...string) []string { return prefixes }
+
+// mixedCase returns f requiring two of upper case, lower case and digits.
+func (f tokenFamily) mixedCase() tokenFamily { f.classes = 2; return f }
+
+// allClasses returns f requiring upper case, lower case and digits.
+func (f tokenFamily) allClasses() tokenFamily { f.classes = 3; return f }
+
+// bodyOnly returns f redacting only the body, keeping the prefix.
+func (f tokenFamily) bodyOnly() tokenFamily { f.keepPrefix = true; return f }
+
+// tokenRule is one prefix of a family, ready to match.
 type tokenRule struct {
 	prefix     string
-	alphabet   int
-	minBody    int
-	check      int
-	keepPrefix bool // redact only the body (webhook URLs)
+	parts      []tokenPart
+	classes    int
+	keepPrefix bool
+	hostLike   bool // the prefix holds a '.', so a '.' may come before it
 	repl       string
 }
 
-// tokenRuleList returns the token formats. Within one first byte, a longer
-// prefix comes before a shorter one it extends ("sk-ant-" before "sk-").
+// tokenFamilies returns every provider token format.
+func tokenFamilies() []tokenFamily {
+	return slices.Concat(aiTokens(), cloudTokens(), devTokens(), messagingTokens(), paymentTokens(), saasTokens())
+}
+
+// tokenRuleList returns the rules of tokenFamilies, one per prefix. Within
+// one first byte a longer prefix comes first, so "sk-ant-" is tried
+// before "sk-".
 func tokenRuleList() []tokenRule {
 	var rules []tokenRule
-	add := func(family string, alphabet, minBody, check int, prefixes ...string) {
-		for _, p := range prefixes {
-			rules = append(rules, tokenRule{prefix: p, alphabet: alphabet, minBody: minBody, check: check, repl: redacted(family)})
+	for _, f := range tokenFamilies() {
+		for _, p := range f.prefixes {
+			rules = append(rules, tokenRule{prefix: p, parts: f.parts, classes: f.classes,
+				keepPrefix: f.keepPrefix, hostLike: strings.IndexByte(p, '.') >= 0, repl: redacted(f.family)})
 		}
 	}
-	add("aws-access-key-id", alphaUpperNum, 16, checkNone,
-		"AKIA", "ASIA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "ABIA", "ACCA")
-	add("aws-access-key-id", alphaUpperNum, 17, checkNone, "A3T")
-	add("github-token", alphaAlnum, 36, checkNone, "ghp_", "gho_", "ghu_", "ghs_", "ghr_")
-	add("github-token", alphaWord, 22, checkNone, "github_pat_")
-	add("gitlab-token", alphaURL, 20, checkNone, "glpat-", "gldt-", "glrt-")
-	add("slack-token", alphaURL, 10, checkNone, "xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-")
-	add("stripe-key", alphaAlnum, 16, checkNone, "sk_live_", "sk_test_", "rk_live_", "rk_test_")
-	add("stripe-webhook-secret", alphaAlnum, 16, checkNone, "whsec_")
-	add("google-api-key", alphaURL, 35, checkNone, "AIza")
-	add("anthropic-key", alphaURL, 20, checkNone, "sk-ant-")
-	add("openai-key", alphaURL, 20, checkMixed, "sk-")
-	add("twilio-account-sid", alphaLowerHex, 32, checkNone, "AC")
-	add("twilio-api-key", alphaLowerHex, 32, checkNone, "SK")
-	add("sendgrid-key", alphaURLDot, 60, checkSendGrid, "SG.")
-	add("npm-token", alphaAlnum, 36, checkNone, "npm_")
-	add("huggingface-token", alphaAlnum, 34, checkMixed, "hf_")
-	add("jwt", alphaURLDot, 12, checkJWT, "eyJ")
-	rules = append(rules, tokenRule{prefix: "hooks.slack.com/services/", alphabet: alphaWebhookPath,
-		minBody: 20, keepPrefix: true, repl: redacted("slack-webhook")})
+	slices.SortStableFunc(rules, func(a, b tokenRule) int { return len(b.prefix) - len(a.prefix) })
 	return rules // TestTokenRulesFitPrefilter checks each against minTokenLen
 }
 
@@ -118,20 +116,27 @@ func newTokenIndex() *tokenIndex {
 }
 
 // match records the provider token that starts at s[i], if any, and
-// returns the index where the search may go on. The scan state keeps the
-// work linear when candidates share one long run of token bytes.
+// returns the index where the search may go on. A token starts after a
+// byte that is not a letter or digit, nor a '.' unless its prefix is a
+// host name's (a file's ".ico-…" is no Infracost token). A '_' before it
+// does not protect it: an identifier built around a key
+// ("req_sk_live_…", "pay_ghp_…") still carries the key whole. The scan state
+// keeps the work linear when candidates share one long run of token
+// bytes.
 func (idx *tokenIndex) match(s string, i int, st *tokenScan) int {
 	rules := idx[s[i]]
-	if len(rules) == 0 || i > 0 && isWordByte(s[i-1]) {
+	if len(rules) == 0 || i > 0 && isAlnumByte(s[i-1]) {
 		return i + 1
 	}
-	for _, r := range rules {
-		if len(s)-i < len(r.prefix) || s[i:i+len(r.prefix)] != r.prefix {
+	afterDot := i > 0 && s[i-1] == '.'
+	for k := range rules {
+		r := &rules[k]
+		if !strings.HasPrefix(s[i:], r.prefix) || afterDot && !r.hostLike {
 			continue
 		}
 		body := i + len(r.prefix)
-		end := st.runEnd(r.alphabet, body)
-		if end-body < r.minBody || !st.bodyPasses(r.check, r.alphabet, body, end) {
+		end, ok := st.matchBody(r.parts, body)
+		if !ok || cutToken(s, end) || !bodyPasses(s[body:min(end, body+bodyWindow)], r.classes) {
 			continue
 		}
 		start := i
@@ -144,99 +149,90 @@ func (idx *tokenIndex) match(s string, i int, st *tokenScan) int {
 	return i + 1
 }
 
+// bodyPasses applies the checks every token body must pass to the window
+// w of its first bytes: no stand-in, and the character classes its format
+// needs.
+func bodyPasses(w string, classes int) bool {
+	return !isDummyBody(w) && charClasses(w) >= classes
+}
+
+// charClasses counts which of upper case, lower case and digits occur in w.
+func charClasses(w string) int {
+	var up, lo, dig int
+	for k := 0; k < len(w); k++ {
+		switch c := w[k]; {
+		case c >= 'A' && c <= 'Z':
+			up = 1
+		case c >= 'a' && c <= 'z':
+			lo = 1
+		case isDigitByte(c):
+			dig = 1
+		}
+	}
+	return up + lo + dig
+}
+
 // tokenScan is the state of one search for tokens in s. It remembers, for
-// each alphabet, the last run of its bytes, and the next dot, so that
-// candidates inside one long run (an attacker's "sk-sk-sk-...") cost
+// each alphabet and part position, the last run it read, so candidates
+// inside one long run of token bytes (an attacker's "sk-sk-sk-...") cost
 // constant time each.
 type tokenScan struct {
-	s        string
-	out      *spanList
-	from     [numAlphabets]int // s[from[a]:end[a]] is all in alphabet a
-	end      [numAlphabets]int
-	last     [numAlphabets][3]int // last upper, lower, digit in the run, or -1
-	lastDone [numAlphabets]bool
-	dotFrom  int // the first '.' at or after dotFrom is at dotAt
-	dotAt    int
+	s     string
+	out   *spanList
+	cache [numAlphabets][maxTokenParts]struct{ from, end int }
 }
 
 // newTokenScan returns the scan state of s.
 func newTokenScan(s string, out *spanList) tokenScan {
-	st := tokenScan{s: s, out: out, dotFrom: 1, dotAt: 0}
-	for a := range st.from {
-		st.from[a], st.end[a] = 1, 0 // an empty cache
+	st := tokenScan{s: s, out: out}
+	for a := range st.cache {
+		for k := range st.cache[a] {
+			st.cache[a][k].from = 1 // an empty cache: from > end
+		}
 	}
 	return st
 }
 
-// runEnd returns the end of the run of alphabet a's bytes that starts at p.
-func (st *tokenScan) runEnd(a, p int) int {
-	if p >= st.from[a] && p <= st.end[a] {
-		return st.end[a]
+// runEnd returns the end of the run of a's bytes that starts at p, read
+// as part k of a body.
+func (st *tokenScan) runEnd(a alphabet, k, p int) int {
+	c := &st.cache[a][k]
+	if p >= c.from && p <= c.end {
+		return c.end
 	}
 	e := p
 	for e < len(st.s) && inAlphabet(a, st.s[e]) {
 		e++
 	}
-	st.from[a], st.end[a], st.lastDone[a] = p, e, false
+	c.from, c.end = p, e
 	return e
 }
 
-// nextDot returns the index of the first '.' at or after p, or len(s).
-func (st *tokenScan) nextDot(p int) int {
-	if p >= st.dotFrom && p <= st.dotAt {
-		return st.dotAt
-	}
-	d := strings.IndexByte(st.s[p:], '.')
-	if d < 0 {
-		d = len(st.s) - p
-	}
-	st.dotFrom, st.dotAt = p, p+d
-	return p + d
-}
-
-// classesFrom counts which of upper case, lower case and digits occur in
-// s[b:end[a]], the cached run of alphabet a.
-func (st *tokenScan) classesFrom(a, b int) int {
-	if !st.lastDone[a] {
-		st.last[a] = [3]int{-1, -1, -1}
-		for k := st.end[a] - 1; k >= st.from[a]; k-- {
-			c := st.s[k]
-			switch {
-			case c >= 'A' && c <= 'Z' && st.last[a][0] < 0:
-				st.last[a][0] = k
-			case c >= 'a' && c <= 'z' && st.last[a][1] < 0:
-				st.last[a][1] = k
-			case isDigitByte(c) && st.last[a][2] < 0:
-				st.last[a][2] = k
+// matchBody matches the parts of a token body from s[p] and returns its
+// end. Dots that end the last run end a sentence, not the token.
+func (st *tokenScan) matchBody(parts []tokenPart, p int) (int, bool) {
+	s := st.s
+	for k, pt := range parts {
+		if pt.lit != "" {
+			if !strings.HasPrefix(s[p:], pt.lit) {
+				return 0, false
+			}
+			p += len(pt.lit)
+			continue
+		}
+		e := st.runEnd(pt.alpha, k, p)
+		if k == len(parts)-1 {
+			for e > p && s[e-1] == '.' {
+				e--
 			}
 		}
-		st.lastDone[a] = true
-	}
-	n := 0
-	for _, k := range st.last[a] {
-		if k >= b {
-			n++
+		if e-p < pt.min || pt.max > 0 && e-p > pt.max {
+			return 0, false
 		}
+		p = e
 	}
-	return n
-}
-
-// bodyPasses applies a rule's extra check to the token body s[b:end], the
-// cached run of alphabet a.
-func (st *tokenScan) bodyPasses(check, a, b, end int) bool {
-	switch check {
-	case checkMixed:
-		return st.classesFrom(a, b) >= 2
-	case checkJWT: // header rest . payload . signature (which may be empty)
-		d1 := st.nextDot(b)
-		if d1 >= end {
-			return false
-		}
-		d2 := st.nextDot(d1 + 1)
-		return d2 < end && d2 > d1+1
-	case checkSendGrid:
-		d := st.nextDot(b)
-		return d < end && d-b >= 16 && end-d-1 >= 32
+	if p < len(s) && isAlnumByte(s[p]) {
+		return 0, false
 	}
-	return true
+	return p, true
 }

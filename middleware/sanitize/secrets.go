@@ -9,9 +9,13 @@ import (
 // "[REDACTED:<family>]" and counts one KindSecret. The rule families live
 // in the secret_*.go files: PEM blocks (secret_pem.go), URL and DSN
 // credentials (secret_url.go), key/value and header secrets
-// (secret_keyvalue.go, secret_keys.go), provider token formats
-// (secret_tokens.go); the prefilter that runs them only where they can
-// match is in secret_prefilter.go.
+// (secret_keyvalue.go, secret_assign.go, secret_header.go, secret_keys.go,
+// secret_keys_weak.go), XML elements (secret_xml.go), name/value call
+// arguments (secret_call.go), curl's -u (secret_curl.go), provider token
+// formats (secret_tokens.go, secret_tokens_infix.go and the provider
+// families in secret_providers_*.go), and the stand-ins every rule leaves
+// alone (secret_standin.go); the prefilter that runs them only where they
+// can match is in secret_prefilter.go.
 
 var configuredRepl = redacted("configured-secret")
 
@@ -20,11 +24,14 @@ var configuredRepl = redacted("configured-secret")
 type secretRules struct {
 	exact     []string // configured values and their URL-encoded forms
 	tokens    *tokenIndex
+	infix     []infixRule
 	prefilter bool
-	pem       finder
 	at        finder
 	equals    finder
 	colon     finder
+	closeTag  finder
+	callPairs [2]finder // `",` and `',`
+	dash      finder    // the '-' of "-----BEGIN" and of curl's -u and --user
 }
 
 // newSecretRules compiles the secrets stage. exact are the values of
@@ -33,11 +40,14 @@ type secretRules struct {
 func newSecretRules(exact []string, prefilter bool) *secretRules {
 	r := &secretRules{
 		tokens:    newTokenIndex(),
+		infix:     infixRules(),
 		prefilter: prefilter,
-		pem:       stringFinder(pemBegin, prefilter),
 		at:        byteFinder('@', prefilter),
 		equals:    byteFinder('=', prefilter),
 		colon:     byteFinder(':', prefilter),
+		closeTag:  stringFinder(closeTag, prefilter),
+		callPairs: [2]finder{stringFinder(`",`, prefilter), stringFinder(`',`, prefilter)},
+		dash:      byteFinder('-', prefilter),
 	}
 	seen := map[string]bool{}
 	for _, v := range exact {
@@ -55,9 +65,7 @@ func newSecretRules(exact []string, prefilter bool) *secretRules {
 // in rep. When nothing is found it returns s itself.
 func (r *secretRules) redact(s string, rep *Report) string {
 	var out spanList
-	for i := r.pem(s, 0); i >= 0; i = r.pem(s, i) {
-		i = matchPEM(s, i, &out)
-	}
+	r.matchDashes(s, &out)
 	for i := r.at(s, 0); i >= 0; i = r.at(s, i+1) {
 		matchUserinfo(s, i, &out)
 	}
@@ -66,6 +74,14 @@ func (r *secretRules) redact(s string, rep *Report) string {
 	}
 	for i := r.colon(s, 0); i >= 0; i = r.colon(s, i) {
 		i = matchKeyValue(s, i, ':', &out)
+	}
+	for i := r.closeTag(s, 0); i >= 0; i = r.closeTag(s, i+1) {
+		matchXMLElement(s, i, &out)
+	}
+	for _, f := range r.callPairs {
+		for i := f(s, 0); i >= 0; i = f(s, i+1) {
+			matchCallPair(s, i, &out)
+		}
 	}
 	r.matchTokens(s, &out)
 	for _, v := range r.exact {
@@ -81,6 +97,31 @@ func (r *secretRules) redact(s string, rep *Report) string {
 	return out.apply(s, rep)
 }
 
+// matchDashes records the findings anchored at a '-': PEM blocks from
+// their BEGIN or END line, and the credentials of curl commands. With the
+// prefilter a curl command is read only when a -u or --user option
+// follows it; without it, every one is.
+func (r *secretRules) matchDashes(s string, out *spanList) {
+	curlFrom := 0 // curl commands before curlFrom have been read
+	for i := r.dash(s, 0); i >= 0; {
+		next := i + 1
+		switch {
+		case strings.HasPrefix(s[i:], pemBegin):
+			next = matchPEM(s, i, out)
+		case strings.HasPrefix(s[i:], pemEnd):
+			next = matchPEMEnd(s, i, out)
+		case r.prefilter && isUserOption(s, i):
+			curlFrom = matchCurlsBefore(s, i, curlFrom, out)
+		}
+		i = r.dash(s, next)
+	}
+	if !r.prefilter {
+		for i := 0; i < len(s); i++ {
+			matchCurl(s, i, out)
+		}
+	}
+}
+
 // matchTokens records the provider tokens of s: with the prefilter only in
 // the long runs without white space, else at every position.
 func (r *secretRules) matchTokens(s string, out *spanList) {
@@ -89,11 +130,18 @@ func (r *secretRules) matchTokens(s string, out *spanList) {
 		for i := 0; i < len(s); {
 			i = r.tokens.match(s, i, &st)
 		}
+		matchInfix(r.infix, s, 0, len(s), out)
 		return
 	}
 	longRuns(s, func(start, end int) {
+		if end-start < minTokenLen {
+			return // a word of prose, too short for any token
+		}
 		for i := start; i < end; {
 			i = r.tokens.match(s, i, &st)
+		}
+		if end-start >= minInfixTokenLen {
+			matchInfix(r.infix, s, start, end, out)
 		}
 	})
 }

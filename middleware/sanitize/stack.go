@@ -1,9 +1,6 @@
 package sanitize
 
-import (
-	"strconv"
-	"strings"
-)
+import "strings"
 
 // The stack-trace stage works on lines. A real line ends at "\n" or "\r\n";
 // a line that is not itself a frame but holds escaped newlines (the
@@ -64,16 +61,39 @@ type stackLine struct {
 	indent           int // bytes of leading white space
 	esc              bool
 	odd              bool // starts like a trace line and holds odd white space
+	pipe             bool // indented by the "| " of a Python exception group
 	kind             lineKind
 	lang             traceLang
-	placeholder      int    // frames of the trace whose placeholder goes here, or 0
-	head             string // the kept message of a frame, or a rewritten headline
+	placeholder      int32  // frames of the trace whose placeholder goes here, or 0
+	count            int32  // frames of an inline trace on this one line; 0 for any other line
+	head             string // the kept message of a frame, or a rewritten headline; see inlineHead
+}
+
+// A line holds many lines' worth of stackLine in a long text, so the
+// struct stays at 80 bytes: the int32 counts fill the padding after the
+// flags, and an inline trace keeps the text after it in head.
+
+// frames returns how many frames a removed frame line counts for.
+func (ln *stackLine) frames() int { return max(1, int(ln.count)) }
+
+// inlineHead packs the message before an inline trace and the text after
+// it into one head; neither holds a NUL, as the classifier collapses a
+// line with control characters first.
+func inlineHead(msg, after string) string { return msg + "\x00" + after }
+
+// inlineParts returns the message and the text after an inline trace.
+func inlineParts(head string) (msg, after string) {
+	msg, after, _ = strings.Cut(head, "\x00")
+	return msg, after
 }
 
 // stripStackTraces replaces the frames of every stack trace in s with
 // "[stack trace removed: N frames]" ("1 frame"), keeping headlines, and counts the
-// traces and frames in rep. It returns s itself when s holds no trace.
+// traces and frames in rep: first the traces that are JSON values
+// (stack_json.go), then those written as lines. It returns s itself when s
+// holds no trace.
 func stripStackTraces(s string, rep *Report) string {
+	s = stripJSONTraces(s, rep)
 	for range maxStackPasses {
 		if !mayHaveTrace(s) {
 			return s
@@ -90,7 +110,7 @@ func stripStackTraces(s string, rep *Report) string {
 // mayHaveTrace reports whether some line of s is, on its own, a frame, a
 // trace marker or a headline with a path. It allocates nothing.
 func mayHaveTrace(s string) bool {
-	sp := lineSplitter{s: s, subEnd: -1, bs: -1}
+	sp := lineSplitter{s: s, subEnd: -1, bs: -1, php: strings.Contains(s, phpMain)}
 	var ln stackLine
 	for sp.next(&ln) {
 		if ln.kind != lineKeep || ln.odd {
@@ -103,7 +123,7 @@ func mayHaveTrace(s string) bool {
 // stripOnce runs one pass of the stage. It reports whether anything changed.
 func stripOnce(s string, rep *Report) (string, bool) {
 	lines := make([]stackLine, 0, 64)
-	sp := lineSplitter{s: s, subEnd: -1, bs: -1, normalize: true}
+	sp := lineSplitter{s: s, subEnd: -1, bs: -1, normalize: true, php: strings.Contains(s, phpMain)}
 	var ln stackLine
 	for sp.next(&ln) {
 		lines = append(lines, ln)
@@ -119,6 +139,7 @@ func stripOnce(s string, rep *Report) (string, bool) {
 type lineSplitter struct {
 	s         string
 	normalize bool // classify lines with odd white space as collapsed
+	php       bool // s holds PHP's "{main}", so a line may hold a whole trace
 	pos       int  // start of the next line; past len(s) when done
 	subEnd    int  // end of the real line being split at escaped newlines, or -1
 	subNext   int  // where the line after that real line starts
@@ -138,7 +159,7 @@ func (sp *lineSplitter) next(ln *stackLine) bool {
 		}
 		sp.pos = nx
 		*ln = stackLine{start: start, end: end, next: min(nx, len(s)), esc: true}
-		classifyLine(s, ln, sp.first, sp.normalize)
+		classifyLine(s, ln, sp.first, sp.normalize, sp.php)
 		sp.first = false
 		return true
 	}
@@ -156,7 +177,7 @@ func (sp *lineSplitter) next(ln *stackLine) bool {
 	}
 	sp.pos = nx
 	*ln = stackLine{start: start, end: end, next: min(nx, len(s))}
-	classifyLine(s, ln, false, sp.normalize)
+	classifyLine(s, ln, false, sp.normalize, sp.php)
 	if sp.bs < start && sp.bs < len(s) {
 		if k := strings.IndexByte(s[start:], '\\'); k >= 0 {
 			sp.bs = start + k
@@ -251,6 +272,7 @@ func isTraceLine(ln *stackLine) bool { return ln.kind != lineKeep }
 // continuations start kept lines that continue a trace.
 var continuations = [...]string{
 	"Caused by: ", "Suppressed: ", "---> ", "[cause]: ", "Next ", "panic: ", "[signal ",
+	"[previous exception] ",
 	"During handling of the above exception", "The above exception was the direct cause",
 }
 
@@ -300,7 +322,7 @@ func groupTraces(s string, lines []stackLine, rep *Report) bool {
 		for k := i; k <= last; k++ {
 			switch lines[k].kind {
 			case lineFrame:
-				frames++
+				frames += lines[k].frames()
 				lastRemoved = k
 			case lineAux:
 				lastRemoved = k
@@ -321,62 +343,11 @@ func groupTraces(s string, lines []stackLine, rep *Report) bool {
 			rep.add(KindStackTrace, 1)
 			rep.add(KindStackFrame, frames)
 			if frames > 0 && lastRemoved >= 0 {
-				lines[lastRemoved].placeholder = frames
+				lines[lastRemoved].placeholder = int32(min(frames, 1<<30))
 			}
+			unpipe(s, lines[i:last+1])
 		}
 		i = last + 1
 	}
 	return found
-}
-
-// render writes the text with removed lines left out and placeholders in.
-func render(s string, lines []stackLine) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for i := range lines {
-		ln := &lines[i]
-		sep := s[ln.end:ln.next]
-		switch ln.kind {
-		case lineKeep:
-			b.WriteString(s[ln.start:ln.next])
-			continue
-		case lineRewrite:
-			b.WriteString(s[ln.start:ln.from])
-			b.WriteString(ln.head)
-			b.WriteString(s[ln.cut:ln.next])
-			continue
-		}
-		b.WriteString(s[ln.start:ln.from])
-		tail := s[ln.cut:ln.end]
-		if ln.head != "" {
-			b.WriteString(ln.head)
-			b.WriteString(lineSep(sep, ln.esc))
-		}
-		if ln.placeholder > 0 {
-			b.WriteString(stackPlaceholder)
-			b.WriteString(strconv.Itoa(ln.placeholder))
-			if ln.placeholder == 1 {
-				b.WriteString(" frame]")
-			} else {
-				b.WriteString(" frames]")
-			}
-			b.WriteString(tail)
-			b.WriteString(sep)
-		} else if tail != "" {
-			b.WriteString(tail)
-			b.WriteString(sep)
-		}
-	}
-	return b.String()
-}
-
-// lineSep returns sep, or a newline of the line's kind when sep is empty.
-func lineSep(sep string, esc bool) string {
-	switch {
-	case sep != "":
-		return sep
-	case esc:
-		return `\n`
-	}
-	return "\n"
 }

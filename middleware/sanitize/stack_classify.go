@@ -18,7 +18,9 @@ import (
 // collapseSpace would change is classified as collapsed, so that the
 // pipeline's final collapse cannot turn it into a trace line: when
 // normalize is false (the gate), such a line is only flagged in ln.odd.
-func classifyLine(s string, ln *stackLine, first, normalize bool) {
+// php tells whether the text holds "{main}" at all, so that a line is
+// searched for a PHP trace on one line only then.
+func classifyLine(s string, ln *stackLine, first, normalize, php bool) {
 	ln.from, ln.cut = ln.start, ln.end
 	if ln.esc {
 		t := s[ln.start:ln.end]
@@ -32,13 +34,16 @@ func classifyLine(s string, ln *stackLine, first, normalize bool) {
 	}
 	body := s[ln.from:ln.cut]
 	i := skipIndent(body, ln.esc)
+	i, ln.pipe = skipGroupPipe(body, i, ln.esc)
 	ln.indent = i
 	if i == len(body) {
 		return
 	}
 	r := trimSpaceRight(body[i:])
 	loc := tokenLocation(r)
-	if (loc != 0 || traceKeyword(r, i > 0)) && oddSpace(r) {
+	gem := rubyGemStart(r)
+	main := php && strings.Contains(r, phpMain)
+	if (loc != 0 || gem || main || traceKeyword(r, i > 0) || frameWordStart(r, i > 0)) && oddSpace(r) {
 		if !normalize {
 			ln.odd = true
 			return
@@ -48,7 +53,7 @@ func classifyLine(s string, ln *stackLine, first, normalize bool) {
 		if r == "" {
 			return
 		}
-		loc = tokenLocation(r)
+		loc, gem = tokenLocation(r), rubyGemStart(r)
 	}
 	set := func(k lineKind, l traceLang) { ln.kind, ln.lang = k, l }
 	switch r[0] {
@@ -101,9 +106,35 @@ func classifyLine(s string, ln *stackLine, first, normalize bool) {
 		if dotnetMarker(r) {
 			set(lineAux, langAt)
 		}
+	case '+':
+		if pyGroupMarker(r) {
+			set(lineAux, langPython)
+		}
+	case '[':
+		if r == monologStackHeader {
+			set(lineAux, langPHP)
+		}
 	}
 	if ln.kind != lineKeep {
 		return
+	}
+	if i > 0 && bareFrame(r) {
+		set(lineFrame, langAt)
+		return
+	}
+	if gem {
+		if m, ok := rubyGemFrame(r); ok {
+			set(lineFrame, langRuby)
+			ln.head = r[m:]
+			return
+		}
+	}
+	if main {
+		if head, after, n, ok := phpInlineTrace(r); ok {
+			set(lineFrame, langPHP)
+			ln.head, ln.count = inlineHead(head, after), int32(min(n, 1<<30))
+			return
+		}
 	}
 	if loc&locGo != 0 && i > 0 && (body[0] == '\t' || ln.esc && strings.HasPrefix(body, `\t`)) && goFileLine(r) {
 		set(lineFrame, langGo)
@@ -125,13 +156,15 @@ const (
 )
 
 // tokenLocation reports which file locations the first word of r holds,
-// after a leading "from ": Go and Ruby frames start with their file.
+// after a leading "from ": Go and Ruby frames start with their file. The
+// word of a Windows drive path runs over single spaces.
 func tokenLocation(r string) int {
 	if rest, ok := strings.CutPrefix(r, "from"); ok && len(rest) > 0 && (rest[0] <= ' ' || rest[0] >= 0x7f) {
 		r = skipSpaceRun(rest)
 	}
 	loc := 0
-	for i := 0; i < len(r) && r[i] > ' ' && r[i] < 0x7f; i++ {
+	drive := drivePath(r) // a Windows path may hold spaces ("C:/Program Files/Go/...")
+	for i := 0; i < len(r) && (r[i] > ' ' && r[i] < 0x7f || drive && r[i] == ' '); i++ {
 		if r[i] != '.' {
 			continue
 		}
@@ -148,8 +181,9 @@ func tokenLocation(r string) int {
 // traceKeyword reports whether r, a line after its indentation, starts
 // like a trace line: "at" (indented), "File" (indented), "Traceback (",
 // "Stack trace:", "stack backtrace:", "note:", "thread", "thrown in",
-// "goroutine 1", "... 1", "--- End", "#1" or "1:". The words may be apart
-// by any white space, as collapseSpace would join them.
+// "goroutine 1", "... 1", "--- End", "#1", "1:", the "+-" and "+
+// Exception" of a Python exception group or Monolog's "[stacktrace]". The
+// words may be apart by any white space, as collapseSpace would join them.
 func traceKeyword(r string, indented bool) bool {
 	switch r[0] {
 	case 'a':
@@ -174,6 +208,10 @@ func traceKeyword(r string, indented bool) bool {
 		return twoWords(r, "---", "End")
 	case '#':
 		return digitsLen(r[1:]) > 0
+	case '+':
+		return strings.HasPrefix(r, "+-") || twoWords(r, "+", "Exception")
+	case '[':
+		return strings.HasPrefix(r, monologStackHeader)
 	}
 	n := digitsLen(r)
 	return n > 0 && n < len(r) && r[n] == ':'

@@ -29,8 +29,11 @@ func addFixtureSeeds(f *testing.F, dir string) {
 
 func FuzzStripStackTraces(f *testing.F) {
 	addFixtureSeeds(f, "stacks")
-	for _, s := range traceFreeTexts {
-		f.Add(s)
+	addLocalSeeds(f, "stacks")
+	for _, texts := range [][]string{traceFreeTexts, newTraceFreeTexts, jsonTraceFree} {
+		for _, s := range texts {
+			f.Add(s)
+		}
 	}
 	f.Fuzz(func(t *testing.T, in string) {
 		var rep Report

@@ -15,7 +15,8 @@ func goroutineHeader(r string) bool {
 
 // goFileLine reports whether r, a tab-indented line, is the file line of a
 // Go frame: "/app/main.go:12 +0x1d", "/app/main.go:12" (pkg/errors),
-// "/usr/local/go/src/runtime/asm_amd64.s:1598".
+// "/usr/local/go/src/runtime/asm_amd64.s:1598", "C:/Program
+// Files/Go/src/runtime/panic.go:770 +0x132".
 func goFileLine(r string) bool {
 	k := strings.Index(r, ".go:")
 	if k < 0 {
@@ -25,7 +26,7 @@ func goFileLine(r string) bool {
 		}
 		k--
 	}
-	if k < 1 || strings.IndexByte(r[:k], ' ') >= 0 {
+	if k < 1 || strings.IndexByte(r[:k], ' ') >= 0 && !drivePath(r) {
 		return false
 	}
 	rest := r[k+4:]

@@ -8,6 +8,7 @@ import "strings"
 //	at com.example.Foo.bar(Foo.java:42) ~[app.jar:1.0]
 //	at java.base/java.lang.Thread.run(Thread.java:840)
 //	at Ns.Type.Method(String arg) in C:\src\x.cs:line 42
+//	at lambda_method12(Closure, Object, Object[])
 //	at getUser (/app/src/users.js:12:19)
 //	at async Promise.all (index 0)
 //	at /app/index.js:5:1
@@ -25,6 +26,9 @@ func atFrame(r string) bool {
 	if r == "<anonymous>" || r == "native" {
 		return true
 	}
+	if drivePath(r) {
+		return jsLocation(r) // "at C:\Program Files\app\index.js:5:9"
+	}
 	n := 0
 	for n < len(r) && r[n] != ' ' && r[n] != '(' {
 		n++
@@ -37,7 +41,7 @@ func atFrame(r string) bool {
 	case rest == "":
 		return jsLocation(name)
 	case rest[0] == '(':
-		if strings.IndexByte(name, '.') < 0 {
+		if strings.IndexByte(name, '.') < 0 && !dotnetLambda(name) {
 			return false
 		}
 		c := matchParen(rest)
@@ -87,4 +91,36 @@ func ellipsisLine(r string) traceLang {
 		return langRuby
 	}
 	return langNone
+}
+
+// javaLocation reports whether inner, what a Java frame holds in its
+// parentheses, is a source location: "Foo.java:42", "Foo.kt", "Native
+// Method", "Unknown Source" or "<generated>".
+func javaLocation(inner string) bool {
+	switch inner {
+	case "Native Method", "Unknown Source", "<generated>":
+		return true
+	}
+	if k := strings.LastIndexByte(inner, ':'); k >= 0 {
+		if !isDigits(inner[k+1:]) {
+			return false
+		}
+		inner = inner[:k]
+	}
+	d := strings.LastIndexByte(inner, '.')
+	if d < 1 || d+1 >= len(inner) || len(inner)-d-1 > 6 {
+		return false
+	}
+	for i := 0; i < len(inner); i++ {
+		c := inner[i]
+		if !isWordByte(c) && c != '$' && c != '-' && c != '.' {
+			return false
+		}
+	}
+	for i := d + 1; i < len(inner); i++ {
+		if inner[i] < 'a' || inner[i] > 'z' {
+			return false
+		}
+	}
+	return true
 }
