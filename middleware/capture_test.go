@@ -80,10 +80,10 @@ func TestCaptureReplacesRawErrors(t *testing.T) {
 		{
 			name: "vendor JSON with a secret in its message", status: 400,
 			header:     map[string]string{"Content-Type": "application/json"},
-			body:       `{"error":{"message":"Invalid API key ghp_0123456789abcdefghijABCDEFGHIJ012345 for host db.internal","type":"invalid_request_error"}}`,
+			body:       `{"error":{"message":"Invalid API key ghp_9Zq2R7mKx4LwP0vNc8TbY3sHd6JfG1aUe5Qo for host db.internal","type":"invalid_request_error"}}`,
 			wantStatus: 400, wantCode: toolerr.CodeValidationFailed,
 			wantIn: []string{"Invalid API key"},
-			never:  []string{"ghp_0123456789", "db.internal"},
+			never:  []string{"ghp_9Zq2R7mKx4LwP0vNc8", "db.internal"},
 		},
 		{
 			name: "plain text 404", status: 404,

@@ -32,6 +32,7 @@ func TestToolErrorIsSeenByMiddlewareInBetween(t *testing.T) {
 	post := func(key string) *httptest.ResponseRecorder {
 		req := httptest.NewRequest("POST", "/tools/create_shipment_label", strings.NewReader(`{"kg":-1}`))
 		req.Header.Set("Idempotency-Key", key)
+		req.Header.Set("Authorization", "Bearer agent-1") // keyed calls need a principal
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
 		return rec

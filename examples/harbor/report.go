@@ -94,6 +94,10 @@ func (r *taskResult) scan(body []byte) {
 	}
 }
 
+// agentCredential is the bearer token both simulated agents present: one
+// tenant of the tool server.
+const agentCredential = "harbor-agent-credential"
+
 // callTool makes one tool call for an agent, counting it and scanning what
 // came back. key, when set, is sent as the Idempotency-Key. It returns the
 // status and body, or an error when no response arrived.
@@ -107,6 +111,9 @@ func callTool(ctx context.Context, client *http.Client, base string, res *taskRe
 		return 0, nil, err
 	}
 	req.Header.Set("Content-Type", "application/json")
+	// The agent runtime's credential: idempotency scopes keys by it, and
+	// refuses keyed calls from anonymous callers.
+	req.Header.Set("Authorization", "Bearer "+agentCredential)
 	if key != "" {
 		req.Header.Set("Idempotency-Key", key)
 	}

@@ -137,6 +137,7 @@ func newToolerrHandler(base string, rt http.RoundTripper, clock retrygate.Clock,
 		retrygate.WithPolicy(policy), retrygate.WithTranslateSet(set),
 		retrygate.WithAttemptTimeout(attemptTimeout),
 		retrygate.WithoutBreaker(), // one scripted outage must not open the circuit for the other tasks
+		retrygate.WithoutBudget(),  // tasks run concurrently: a shared budget would make the table depend on timing
 	)}}
 	quiet := slog.New(slog.DiscardHandler)
 	idem := idempotency.Middleware(idempotency.NewMemoryStore(), idempotency.WithRegistry(reg), idempotency.WithLogger(quiet))

@@ -136,7 +136,7 @@ func TestIdempotentTimeoutIsRetryable(t *testing.T) {
 func TestToolerrTextIsSanitized(t *testing.T) {
 	quiet, _ := newLogger()
 	h := func(ctx context.Context, _ *mcp.CallToolRequest, in trackArgs) (*mcp.CallToolResult, any, error) {
-		return nil, nil, toolerr.Default().New(toolerr.CodeNotFound, "no row in db-7.prod.internal for token ghp_0123456789abcdefghijklmnopqrstuvwxyzAB")
+		return nil, nil, toolerr.Default().New(toolerr.CodeNotFound, "no row in db-7.prod.internal for token ghp_R4nd0mT0kenV4lueF0rMcpT3st1ngQwErTy9")
 	}
 	server := newServer()
 	mcptool.AddTool(server, &mcp.Tool{Name: "track"}, h, mcptool.WithLogger(quiet))
@@ -146,7 +146,7 @@ func TestToolerrTextIsSanitized(t *testing.T) {
 	assert.Equal(t, toolerr.CodeNotFound, p["code"])
 	for _, s := range append(text(t, res), p["detail"].(string)) {
 		assert.NotContains(t, s, "db-7.prod.internal")
-		assert.NotContains(t, s, "ghp_0123456789")
+		assert.NotContains(t, s, "ghp_R4nd0mT0ken")
 	}
 }
 
