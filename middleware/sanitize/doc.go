@@ -13,14 +13,16 @@
 //  3. reduce an HTML document to one line: its title, else its first h1,
 //     else its visible text ("upstream HTML error page: 522 Connection timed
 //     out"), dropping scripts, styles and server signatures;
-//  4. strip stack traces of Go, Java, Python, Node, .NET, Ruby, PHP and Rust,
+//  4. redact secrets: PEM keys, URL userinfo and DSN passwords,
+//     Authorization/Cookie/API-key header values, key=value secrets and
+//     assignments, provider token formats, and the exact values given to
+//     [WithSecrets], each as a typed placeholder such as
+//     "[REDACTED:github-token]"; before any stage that drops text, so that
+//     no secret loses the context that identifies it;
+//  5. strip stack traces of Go, Java, Python, Node, .NET, Ruby, PHP and Rust,
 //     keeping the headline ("ValueError: bad input") and replacing the frames
 //     with "[stack trace removed: N frames]", also inside JSON strings whose
-//     newlines are escaped;
-//  5. redact secrets: PEM keys, URL userinfo and DSN passwords,
-//     Authorization/Cookie/API-key header values, key=value secrets, provider
-//     token formats, and the exact values given to [WithSecrets], each as a
-//     typed placeholder such as "[REDACTED:github-token]";
+//     newlines are escaped and in JSON trace arrays;
 //  6. redact internal host names and private, loopback, link-local, CGNAT and
 //     metadata addresses as "[internal-host]" and "[private-ip]";
 //  7. collapse whitespace to single spaces;

@@ -148,8 +148,12 @@ func (s *Sanitizer) cleanOnce(text string) (string, Report) {
 		text = htmlToText(text)
 		rep.add(KindHTML, 1)
 	}
-	text = stripStackTraces(text, &rep)
+	// Secrets before stack traces: stripping a frame line can take a
+	// secret's context with it ("-----BEGIN PRIVATE KEY-----" at the end
+	// of a Python frame line, a "password=" before the frame that holds
+	// its value), leaving a bare secret no rule recognizes.
 	text = s.secrets.redact(text, &rep)
+	text = stripStackTraces(text, &rep)
 	text = s.hosts.redact(text, &rep)
 	text, cut := collapseAndCut(text, s.maxOutput)
 	// Collapsing can join a trace line that line breaks had split ("at f
