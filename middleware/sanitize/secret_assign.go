@@ -149,10 +149,11 @@ func attributeKey(s string, vstart int) (keyName, bool) {
 	}
 	for _, attr := range []string{"key=", "name="} {
 		for a := from + lt; a < vstart; a++ {
-			a += strings.Index(s[a:vstart], attr)
-			if a < from+lt {
-				break // not found
+			at := strings.Index(s[a:vstart], attr)
+			if at < 0 {
+				break
 			}
+			a += at
 			q := a + len(attr)
 			if spaceRuneBefore(s, a) == 0 || q >= vstart || s[q] != '"' && s[q] != '\'' {
 				continue

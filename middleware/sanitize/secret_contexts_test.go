@@ -170,3 +170,13 @@ func TestSecretStandIns(t *testing.T) {
 		}
 	}
 }
+
+// TestAttributeKeySkipsMalformedSiblings: a "name=" that follows no white
+// space is skipped and the search goes on to the real sibling; it once
+// looped forever on such input (fuzz seed c09f2c5acea932c0).
+func TestAttributeKeySkipsMalformedSiblings(t *testing.T) {
+	checkRedactCases(t, []cleanCase{
+		{"malformed only", `<m n=name="api_token" value="` + plainSecret + `">`, `<m n=name="api_token" value="` + plainSecret + `">`},
+		{"malformed, then real", `<m n=name="x" name="api_token" value="` + plainSecret + `">`, `<m n=name="x" name="api_token" value="[REDACTED:token]">`},
+	})
+}

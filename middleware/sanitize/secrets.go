@@ -11,7 +11,8 @@ import (
 // credentials (secret_url.go), key/value and header secrets
 // (secret_keyvalue.go, secret_assign.go, secret_header.go, secret_keys.go,
 // secret_keys_weak.go), XML elements (secret_xml.go), name/value call
-// arguments (secret_call.go), curl's -u (secret_curl.go), provider token
+// arguments (secret_call.go), curl's -u (secret_curl.go), credentials
+// after a bare "Bearer" (secret_bearer.go), provider token
 // formats (secret_tokens.go, secret_tokens_infix.go and the provider
 // families in secret_providers_*.go), and the stand-ins every rule leaves
 // alone (secret_standin.go); the prefilter that runs them only where they
@@ -122,8 +123,9 @@ func (r *secretRules) matchDashes(s string, out *spanList) {
 	}
 }
 
-// matchTokens records the provider tokens of s: with the prefilter only in
-// the long runs without white space, else at every position.
+// matchTokens records the provider tokens of s, and the credentials that
+// follow a bare "Bearer" (secret_bearer.go): with the prefilter only in the
+// long runs without white space, else at every position.
 func (r *secretRules) matchTokens(s string, out *spanList) {
 	st := newTokenScan(s, out)
 	if !r.prefilter {
@@ -131,12 +133,14 @@ func (r *secretRules) matchTokens(s string, out *spanList) {
 			i = r.tokens.match(s, i, &st)
 		}
 		matchInfix(r.infix, s, 0, len(s), out)
+		matchBareBearers(s, out)
 		return
 	}
 	longRuns(s, func(start, end int) {
 		if end-start < minTokenLen {
 			return // a word of prose, too short for any token
 		}
+		matchBareBearer(s, start, end, out)
 		for i := start; i < end; {
 			i = r.tokens.match(s, i, &st)
 		}

@@ -1,0 +1,66 @@
+package sanitize
+
+import "strings"
+
+// Bearer tokens outside a header. Error messages and logs quote a
+// credential with its scheme but without the header's name ("rejected
+// Bearer 9f8a7b6c…", "token: bearer abc.def"), where the key/value rules
+// never see an Authorization key. A long word right after the word
+// "Bearer", in any case, that looks like a credential is one.
+
+// bearerScheme is the scheme word, matched without regard to case.
+const bearerScheme = "bearer"
+
+// minBearerLen is the shortest word taken for a bearer credential: OAuth
+// access tokens are far longer, and shorter words after "Bearer" are
+// prose ("Bearer token expired").
+const minBearerLen = 16
+
+var bearerRepl = redacted("authorization")
+
+// matchBareBearer records the credential s[start:end], a run without white
+// space, when the word before it is "Bearer" (any case, after a byte that
+// is no letter or digit) and, without its quotes and trailing punctuation,
+// it looks like a credential and is no stand-in or placeholder.
+func matchBareBearer(s string, start, end int, out *spanList) {
+	p := start
+	for p > 0 && (s[p-1] == ' ' || s[p-1] == '\t') {
+		p--
+	}
+	if p == start || p < len(bearerScheme) || !strings.EqualFold(s[p-len(bearerScheme):p], bearerScheme) {
+		return
+	}
+	if q := p - len(bearerScheme); q > 0 && isAlnumByte(s[q-1]) {
+		return
+	}
+	b, e := start, end
+	for b < e && strings.IndexByte("\"'`", s[b]) >= 0 {
+		b++
+	}
+	for e > b && strings.IndexByte("\"'`,;.)]}>", s[e-1]) >= 0 {
+		e--
+	}
+	w := s[b:e]
+	if len(w) < minBearerLen || isPlaceholder(w) || isStandIn(w) || isDummyBody(w[:min(len(w), bodyWindow)]) || !looksSecret(w) {
+		return
+	}
+	out.add(b, e, bearerRepl, KindSecret)
+}
+
+// matchBareBearers runs matchBareBearer on every run of s without white
+// space: the path without the prefilter.
+func matchBareBearers(s string, out *spanList) {
+	for i := 0; i < len(s); {
+		for i < len(s) && s[i] <= ' ' {
+			i++
+		}
+		j := i
+		for j < len(s) && s[j] > ' ' {
+			j++
+		}
+		if j > i {
+			matchBareBearer(s, i, j, out)
+		}
+		i = j
+	}
+}
