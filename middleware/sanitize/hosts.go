@@ -254,7 +254,10 @@ func matchIPv6(s string, i int, out *spanList) int {
 	for b > a && s[b-1] == '.' {
 		b--
 	}
-	if strings.Count(s[a:b], ":") < 2 {
+	if strings.Count(s[a:b], ":") < 2 || s[a:b] == "::" && (a == 0 || s[a-1] != '[') {
+		// "::" outside brackets is syntax far more often than an address
+		// (Haskell's "f :: Int", Make's "::=", Rust's "a :: b"); "[::]:80"
+		// is the address.
 		return end
 	}
 	zoneEnd := b

@@ -67,6 +67,7 @@ func TestHostsKept(t *testing.T) {
 		"leading zeros 010.000.000.001 are ambiguous",
 		"at 12:30:45 the MAC aa:bb:cc:dd:ee:ff changed",
 		"std::string and Foo::Bar and a::b",
+		"f :: Int -> Int and SONAR.LOGIN ::= x and listen on :: all",
 		"locally, the localization team is local",
 		"my-localhost-tool and localhost2",
 		"the web-7f9c2 host and myweb-7f9c are someone else",

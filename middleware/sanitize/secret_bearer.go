@@ -21,11 +21,12 @@ var bearerRepl = redacted("authorization")
 // matchBareBearer records the credential s[start:end], a run without white
 // space, when the word before it is "Bearer" (any case, after a byte that
 // is no letter or digit) and, without its quotes and trailing punctuation,
-// it looks like a credential and is no stand-in or placeholder.
+// it is written in the b64token alphabet, looks like a credential and is
+// no stand-in.
 func matchBareBearer(s string, start, end int, out *spanList) {
 	p := start
-	for p > 0 && (s[p-1] == ' ' || s[p-1] == '\t') {
-		p--
+	for p > 0 && s[p-1] <= ' ' {
+		p-- // any white space, line breaks too: collapsing them must not change the decision
 	}
 	if p == start || p < len(bearerScheme) || !strings.EqualFold(s[p-len(bearerScheme):p], bearerScheme) {
 		return
@@ -41,10 +42,30 @@ func matchBareBearer(s string, start, end int, out *spanList) {
 		e--
 	}
 	w := s[b:e]
-	if len(w) < minBearerLen || isPlaceholder(w) || isStandIn(w) || isDummyBody(w[:min(len(w), bodyWindow)]) || !looksSecret(w) {
+	if len(w) < minBearerLen || !isB64Token(w) || isPlaceholder(w) || isStandIn(w) || isDummyBody(w[:min(len(w), bodyWindow)]) || !looksSecret(w) {
 		return
 	}
 	out.add(b, e, bearerRepl, KindSecret)
+}
+
+// isB64Token reports whether w is written in the alphabet of RFC 6750's
+// b64token, which bearer credentials use: letters, digits, "-._~+/", and
+// '=' only at the end. A URL, a path with a port or a placeholder is not.
+func isB64Token(w string) bool {
+	pad := false
+	for k := 0; k < len(w); k++ {
+		c := w[k]
+		switch {
+		case c == '=':
+			pad = true
+		case pad:
+			return false
+		case isAlnumByte(c) || strings.IndexByte("-._~+/", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // matchBareBearers runs matchBareBearer on every run of s without white

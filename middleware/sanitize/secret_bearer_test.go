@@ -17,6 +17,8 @@ func TestBareBearer(t *testing.T) {
 		{"stand-in", "use Bearer $ACCESS_TOKEN_FROM_VAULT here", "use Bearer $ACCESS_TOKEN_FROM_VAULT here"},
 		{"filler", "Bearer xxxxxxxxxxxxxxxxxxxxxxxx", "Bearer xxxxxxxxxxxxxxxxxxxxxxxx"},
 		{"word ending in bearer", "Flagbearer " + tok, "Flagbearer " + tok},
+		{"line breaks between", "Bearer\n\n" + tok, "Bearer [REDACTED:authorization]"},
+		{"a URL is no bearer token", "Bearer\n\namqp://app:[REDACTED:dsn-password]@db.example.com:5432/main", "Bearer amqp://app:[REDACTED:dsn-password]@db.example.com:5432/main"},
 		{"long prose word", "Bearer authenticationfailures were logged", "Bearer authenticationfailures were logged"},
 	})
 }
