@@ -159,8 +159,11 @@ func canonicalNumber(t *testing.T, s string) (string, bool) {
 	} else if _, isNum := v.(json.Number); !isNum {
 		t.Fatalf("%s → %s, not a number", s, out)
 	}
+	// ratOf declines exponents past ±2000, which the canonical text may
+	// reach from an input inside them (10e2000 is 1e+2001): compare only
+	// when both values are computed.
 	if x, ok := ratOf(s); ok {
-		if y, ok := ratOf(string(out)); !ok || x.Cmp(y) != 0 {
+		if y, ok := ratOf(string(out)); ok && x.Cmp(y) != 0 {
 			t.Fatalf("%s → %s: another value", s, out)
 		}
 	}
