@@ -8,6 +8,15 @@ import (
 	"github.com/toolerr/toolerr"
 )
 
+// details returns the details of FuzzSanitizeError: v under the fuzzed key
+// k, and a number under "n", which k never replaces (seed
+// 81524900730a52a9 had k "n").
+func details(k string, v any) map[string]any {
+	d := map[string]any{k: v}
+	d["n"] = json.Number("1152921504606846977")
+	return d
+}
+
 // FuzzSanitizeError: whatever text a handler puts into any member of an
 // error, at any depth, the sanitized error renders contract-valid, holds
 // none of the planted secrets, keeps its numbers, and sanitizing it again
@@ -25,7 +34,7 @@ func FuzzSanitizeError(f *testing.F) {
 			WithField(mix(1, b)).WithHint(mix(0, c)).WithHumanHint(mix(1, d)).
 			WithAllowedValues([]any{mix(0, a), map[string]any{mix(1, b): mix(0, c)}}).
 			WithSuggestedValue(mix(1, d)).
-			WithDetails(map[string]any{"n": json.Number("1152921504606846977"), a: []any{mix(0, b), 7.5, true}}).
+			WithDetails(details(a, []any{mix(0, b), 7.5, true})).
 			WithExampleRequest(map[string]any{"x": mix(1, c)}).
 			WithIntent(toolerr.Intent{Operation: mix(0, a), Recovery: mix(1, d)}).
 			WithTool(mix(0, b)).

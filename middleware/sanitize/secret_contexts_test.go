@@ -180,3 +180,14 @@ func TestAttributeKeySkipsMalformedSiblings(t *testing.T) {
 		{"malformed, then real", `<m n=name="x" name="api_token" value="` + plainSecret + `">`, `<m n=name="x" name="api_token" value="[REDACTED:token]">`},
 	})
 }
+
+// TestPercentDelimitedPasswords: a value between two '%' is a Windows
+// environment variable only without digits; "%Gw7xCZ2Rj%" is a password
+// (fuzz seed 21a0a3a2ed8d5deb).
+func TestPercentDelimitedPasswords(t *testing.T) {
+	checkRedactCases(t, []cleanCase{
+		{"json", `{"Password": "%GwtxCZyowg2Rj%"}`, `{"Password": "[REDACTED:password]"}`},
+		{"pair", `password=%GwtxCZyowg2Rj%`, `password=[REDACTED:password]`},
+		{"env variable", `password=%ProgramData%`, `password=%ProgramData%`},
+	})
+}
