@@ -113,6 +113,9 @@ func (r *hostRules) redact(s string, rep *Report) string {
 	}
 	next := 0 // IPv6 candidates never overlap
 	for i := r.colon(s, 0); i >= 0; i = r.colon(s, max(i+1, next)) {
+		if strings.HasPrefix(s[i:], "://") {
+			matchSingleLabelHost(s, i+3, &out) // hosts_single_label.go
+		}
 		if s[i] == ':' && i >= next {
 			next = matchIPv6(s, i, &out)
 		}
@@ -294,6 +297,11 @@ func matchIPv6(s string, i int, out *spanList) int {
 // link-local, CGNAT, site-local, unspecified or in 0.0.0.0/8.
 func isPrivateIP(ip netip.Addr) bool {
 	ip = ip.Unmap()
+	if b := ip.As16(); ip.Is6() && [12]byte(b[:12]) == [12]byte{} && !ip.IsLoopback() && !ip.IsUnspecified() {
+		// An IPv4-compatible address ("::10.0.0.1", deprecated by RFC
+		// 4291) is judged by the IPv4 address it embeds.
+		ip = netip.AddrFrom4([4]byte(b[12:]))
+	}
 	if ip.Is4() && ip.As4()[0] == 0 {
 		return true
 	}

@@ -18,16 +18,32 @@ const minBearerLen = 16
 
 var bearerRepl = redacted("authorization")
 
-// matchBareBearer records the credential s[start:end], a run without white
-// space, when the word before it is "Bearer" (any case, after a byte that
-// is no letter or digit) and, without its quotes and trailing punctuation,
-// it is written in the b64token alphabet, looks like a credential and is
-// no stand-in.
+// matchBareBearer records the bearer credentials of s[start:end], a run
+// without ASCII white space: the run is split again at the white-space and
+// control runes beyond ASCII (a no-break space, the ideographic space,
+// DEL), which the collapse stage turns into spaces, so that the decision
+// is the same before and after it.
 func matchBareBearer(s string, start, end int, out *spanList) {
-	p := start
-	for p > 0 && s[p-1] <= ' ' {
-		p-- // any white space, line breaks too: collapsing them must not change the decision
+	for i := start; i < end; {
+		if n := spaceRuneAt(s, i); n > 0 {
+			i += n
+			continue
+		}
+		j := i
+		for j < end && spaceRuneAt(s, j) == 0 {
+			j++
+		}
+		matchBearerWord(s, i, j, out)
+		i = j
 	}
+}
+
+// matchBearerWord records the credential s[start:end], a word, when the
+// word before it is "Bearer" (any case, after a byte that is no letter or
+// digit) and, without its quotes and trailing punctuation, it is written in
+// the b64token alphabet, looks like a credential and is no stand-in.
+func matchBearerWord(s string, start, end int, out *spanList) {
+	p := skipSpacesBack(s, start) // any white space, line breaks too
 	if p == start || p < len(bearerScheme) || !strings.EqualFold(s[p-len(bearerScheme):p], bearerScheme) {
 		return
 	}

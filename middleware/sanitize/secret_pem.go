@@ -86,6 +86,12 @@ func matchPEMEnd(s string, i int, out *spanList) int {
 		start, long = ws, long || we-ws >= minPEMLine
 	}
 	if long {
+		// A BEGIN line without its label and dashes ("-----BEGIN MIIB…")
+		// goes with the block: left behind, it would make the next pass
+		// read the placeholder as an unterminated block.
+		if p := skipSpacesBack(s, start); strings.HasSuffix(s[:p], pemBegin) {
+			start = p - len(pemBegin)
+		}
 		out.add(start, end, privateKeyRepl, KindSecret)
 	}
 	return end
