@@ -1,6 +1,10 @@
 package sanitize
 
-import "strings"
+import (
+	"net/netip"
+	"strconv"
+	"strings"
+)
 
 // Single-label hosts in URLs. A public host name has at least one dot; a
 // URL whose host is one label ("http://payments-api:8080/",
@@ -62,8 +66,19 @@ func matchSingleLabelHost(s string, p int, out *spanList) {
 		}
 		e++
 	}
-	if e == p || letters == 0 || e < len(s) && s[e] != ':' && e != authEnd {
-		return // no label, a number, or a dotted name
+	if e == p || e < len(s) && s[e] != ':' && e != authEnd {
+		return // no label, or a dotted name
+	}
+	if ip, ok := numericIPv4(s[p:e]); ok {
+		// "http://2852039166/" and "http://0xA9FEA9FE/" are the metadata
+		// address as URL parsers and inet_aton read one number.
+		if isPrivateIP(ip) {
+			out.add(p, e, privateIPMark, KindPrivateIP)
+		}
+		return
+	}
+	if letters == 0 {
+		return
 	}
 	if e < len(s) && s[e] == ':' && e+1 < len(s) && !isDigitByte(s[e+1]) && e+1 != authEnd {
 		return // "scheme://word:" without a port is no host and port
@@ -72,4 +87,24 @@ func matchSingleLabelHost(s string, p int, out *spanList) {
 		return
 	}
 	out.add(p, e, internalHostMark, KindInternalHost)
+}
+
+// numericIPv4 reads a URL host written as one number, decimal or "0x"
+// hexadecimal, as the IPv4 address it stands for; numbers below 2^24
+// (0.x.x.x) are not taken.
+func numericIPv4(label string) (netip.Addr, bool) {
+	var n uint64
+	var err error
+	switch {
+	case len(label) > 2 && (label[:2] == "0x" || label[:2] == "0X"):
+		n, err = strconv.ParseUint(label[2:], 16, 32)
+	case label != "" && strings.Trim(label, "0123456789") == "":
+		n, err = strconv.ParseUint(label, 10, 32)
+	default:
+		return netip.Addr{}, false
+	}
+	if err != nil || n < 1<<24 {
+		return netip.Addr{}, false // a small number is a port or an id, not 0.x.x.x
+	}
+	return netip.AddrFrom4([4]byte{byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)}), true
 }

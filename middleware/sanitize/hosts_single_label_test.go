@@ -18,5 +18,9 @@ func TestSingleLabelHosts(t *testing.T) {
 		{"public host", `https://example.com/x and https://api.stripe.com`, `https://example.com/x and https://api.stripe.com`},
 		{"file", `file:///etc/hosts`, `file:///etc/hosts`},
 		{"not a scheme", `urn:x://y`, `urn:x://y`},
+		{"metadata as one number", `GET http://2852039166/latest/meta-data/`, `GET http://[private-ip]/latest/meta-data/`},
+		{"metadata in hex", `GET http://0xA9FEA9FE/latest/meta-data/`, `GET http://[private-ip]/latest/meta-data/`},
+		{"public address as one number", `GET http://134744072/`, `GET http://134744072/`},
+		{"a port alone", `http://8080/`, `http://8080/`},
 	})
 }
