@@ -11,7 +11,8 @@ import (
 // credentials (secret_url.go), key/value and header secrets
 // (secret_keyvalue.go, secret_assign.go, secret_header.go, secret_keys.go,
 // secret_keys_weak.go), XML elements (secret_xml.go), name/value call
-// arguments (secret_call.go), curl's -u (secret_curl.go), credentials
+// arguments (secret_call.go), curl's -u (secret_curl.go), SQL password
+// literals (secret_sql.go), credentials
 // after a bare "Bearer" (secret_bearer.go), provider token
 // formats (secret_tokens.go, secret_tokens_infix.go and the provider
 // families in secret_providers_*.go), and the stand-ins every rule leaves
@@ -33,6 +34,7 @@ type secretRules struct {
 	closeTag  finder
 	callPairs [2]finder // `",` and `',`
 	dash      finder    // the '-' of "-----BEGIN" and of curl's -u and --user
+	quote     finder    // the opening quote of an SQL password literal
 }
 
 // newSecretRules compiles the secrets stage. exact are the values of
@@ -49,6 +51,7 @@ func newSecretRules(exact []string, prefilter bool) *secretRules {
 		closeTag:  stringFinder(closeTag, prefilter),
 		callPairs: [2]finder{stringFinder(`",`, prefilter), stringFinder(`',`, prefilter)},
 		dash:      byteFinder('-', prefilter),
+		quote:     byteFinder('\'', prefilter),
 	}
 	seen := map[string]bool{}
 	for _, v := range exact {
@@ -78,6 +81,11 @@ func (r *secretRules) redact(s string, rep *Report) string {
 	}
 	for i := r.closeTag(s, 0); i >= 0; i = r.closeTag(s, i+1) {
 		matchXMLElement(s, i, &out)
+	}
+	for i := r.quote(s, 0); i >= 0; i = r.quote(s, i+1) {
+		if s[i] == '\'' {
+			matchSQLPassword(s, i, &out)
+		}
 	}
 	for _, f := range r.callPairs {
 		for i := f(s, 0); i >= 0; i = f(s, i+1) {
