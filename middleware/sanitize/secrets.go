@@ -11,7 +11,8 @@ import (
 // credentials (secret_url.go), key/value and header secrets
 // (secret_keyvalue.go, secret_assign.go, secret_header.go, secret_keys.go,
 // secret_keys_weak.go), XML elements (secret_xml.go), name/value call
-// arguments (secret_call.go), curl's -u (secret_curl.go), SQL password
+// arguments (secret_call.go), curl's -u (secret_curl.go), long options
+// such as --password (secret_cli.go), SQL password
 // literals (secret_sql.go), credentials
 // after a bare "Bearer" (secret_bearer.go), provider token
 // formats (secret_tokens.go, secret_tokens_infix.go and the provider
@@ -121,6 +122,8 @@ func (r *secretRules) matchDashes(s string, out *spanList) {
 			next = matchPEMEnd(s, i, out)
 		case r.prefilter && isUserOption(s, i):
 			curlFrom = matchCurlsBefore(s, i, curlFrom, out)
+		case strings.HasPrefix(s[i:], "--"):
+			matchSecretOption(s, i, out) // secret_cli.go
 		}
 		i = r.dash(s, next)
 	}
