@@ -6,20 +6,6 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// keepCase is an input whose benign part keep must survive Clean.
-type keepCase struct{ name, in, keep string }
-
-func checkKept(t *testing.T, cases []keepCase) {
-	t.Helper()
-	s := New(WithHostname(""))
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			out, _ := s.Clean(c.in)
-			assert.Contains(t, out, c.keep, "in: %q", c.in)
-		})
-	}
-}
-
 // TestAdversarialBenignIdentifiersKept covers benign identifiers the
 // existing tests do not name: OpenTelemetry ids, S3 request ids, ETags,
 // SRI hashes, AWS ARNs without "secret", LLM usage counters and Stripe

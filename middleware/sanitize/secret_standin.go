@@ -64,7 +64,7 @@ func isTemplate(v string) bool {
 		// no digits; a value like "%Gw7xCZ2Rj%" is a password that
 		// happens to start and end with '%'.
 		name := v[1 : len(v)-1]
-		return len(v) > 2 && v[len(v)-1] == '%' && isIdentifier(name) && strings.IndexAny(name, "0123456789") < 0
+		return len(v) > 2 && v[len(v)-1] == '%' && isIdentifier(name) && !strings.ContainsAny(name, "0123456789")
 	}
 	return false
 }
