@@ -2,6 +2,7 @@ package middleware
 
 import (
 	"net/http"
+	"strings"
 
 	chimw "github.com/go-chi/chi/v5/middleware"
 	"go.opentelemetry.io/otel/trace"
@@ -12,14 +13,35 @@ import (
 // requestID returns the id of r by the middleware's policy.
 func (m *handler) requestID(r *http.Request) string {
 	if m.cfg.idPolicy == TrustIncoming {
-		if id := chimw.GetReqID(r.Context()); toolerr.ValidRequestID(id) {
+		if id, ok := m.cleanID(chimw.GetReqID(r.Context())); ok {
 			return id
 		}
-		if id := firstValue(r.Header, "X-Request-Id"); toolerr.ValidRequestID(id) {
+		if id, ok := m.cleanID(firstValue(r.Header, "X-Request-Id")); ok {
 			return id
 		}
 	}
 	return toolerr.NewRequestID()
+}
+
+// cleanID returns id when it is a valid request id the sanitizer leaves
+// unchanged. An id is echoed to the agent, so a client's id carrying a key
+// is not taken, and neither is the host name that chi's ids start with
+// ("ip-10-1-2-3.ec2.internal/Cwo9MeKE5n-000001", the server's own name):
+// then the part after the last '/', which chi's log lines also hold, is
+// the id when it is clean.
+func (m *handler) cleanID(id string) (string, bool) {
+	if !toolerr.ValidRequestID(id) {
+		return "", false
+	}
+	if m.cfg.sanitizer.CleanText(id) == id {
+		return id, true
+	}
+	if k := strings.LastIndexByte(id, '/'); k >= 0 {
+		if tail := id[k+1:]; toolerr.ValidRequestID(tail) && m.cfg.sanitizer.CleanText(tail) == tail {
+			return tail, true
+		}
+	}
+	return "", false
 }
 
 // traceIDOf returns the trace id of the span in r's context, else of a

@@ -65,8 +65,21 @@ func (rw *recorder) WriteHeader(code int) {
 		rw.capturing = true
 		return
 	}
+	rw.keepRequestID()
 	rw.w.WriteHeader(code) // net/http panics on a code below 100: nothing was sent then
 	rw.started = true
+}
+
+// keepRequestID puts the request's own id back in X-Request-Id when the
+// handler replaced it (a proxy copying a downstream's headers): the
+// response carries one id, the one of its errors and log records. The
+// common case, an unchanged header, costs a map lookup.
+func (rw *recorder) keepRequestID() {
+	h := rw.w.Header()
+	id := toolerr.RequestID(rw)
+	if v := h["X-Request-Id"]; id != "" && (len(v) != 1 || v[0] != id) {
+		h["X-Request-Id"] = []string{id}
+	}
 }
 
 // Write sends p on, or buffers it while capturing. The first Write without
