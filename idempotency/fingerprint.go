@@ -5,22 +5,50 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"hash"
+	"mime"
+	"net/http"
+	"strings"
 )
 
-// defaultFingerprint hashes the method, the tool and the body: in RFC 8785
-// canonical form when it is JSON, so that key order, whitespace and 1 vs
-// 1.0 do not make a retry look like another request; as sent otherwise.
-// A body that is not JSON can never equal a canonical form, which always
-// is, so the two cannot be confused.
+// defaultFingerprint is the fingerprint of a request with method, tool and
+// body, the body in RFC 8785 canonical form when it is JSON.
 func defaultFingerprint(method, tool string, body []byte) string {
+	return fingerprintOf(method, tool, body, true)
+}
+
+// requestFingerprint is the default fingerprint of [Middleware]: the
+// method, the tool, the request target (path and query, so that the path
+// parameters and query arguments of one route never merge two requests)
+// and the body, canonical only when it is declared JSON or not declared
+// at all: "1.10" sent as text/plain is not "1.1".
+func requestFingerprint(r *http.Request, tool string, body []byte) string {
+	return fingerprintOf(r.Method, tool+"\x00"+r.URL.RequestURI(), body, declaredJSON(r))
+}
+
+// fingerprintOf hashes the parts, and the body, canonical when canonical
+// is set and the body is JSON.
+func fingerprintOf(method, target string, body []byte, canonical bool) string {
 	h := sha256.New()
 	writePart(h, method)
-	writePart(h, tool)
-	if canonical, err := Canonicalize(body); err == nil {
-		body = canonical
+	writePart(h, target)
+	if canonical {
+		if c, err := Canonicalize(body); err == nil {
+			body = c
+		}
 	}
 	_, _ = h.Write(body)
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// declaredJSON reports whether r's body is declared JSON (application/json
+// or a +json type), or not declared.
+func declaredJSON(r *http.Request) bool {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return true
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	return err == nil && (mt == "application/json" || strings.HasSuffix(mt, "+json"))
 }
 
 // storeKey is the store's key of an idempotency key: scoped by principal

@@ -24,10 +24,12 @@ func WithWindow(d time.Duration) Option {
 
 // DuplicateGuard returns middleware that blocks an agent from repeating a
 // mutating tool call by accident: a call with the same principal (the
-// session, see [WithPrincipal]), tool and arguments (canonical JSON, as
-// [Key] derives) within the window, without an idempotency key, gets
-// DUPLICATE_ACTION (409, conflict, not retryable) whose details say when
-// the first call ran, its status and its request id. A call that carries
+// session, see [WithPrincipal]), tool, path and query, and arguments
+// (canonical JSON, as [Key] derives, when declared JSON) within the window,
+// without an idempotency key, gets DUPLICATE_ACTION (409, conflict, not
+// retryable) whose details say when the first call ran, its status and its
+// request id. A first call that failed in a way that may pass (408, 409,
+// 425, 429, 5xx) is forgotten: the agent was told it may retry. A call that carries
 // an idempotency key is left to [Middleware]: sending one is how an agent
 // repeats an action on purpose. Anonymous calls (no principal) are not
 // guarded, since their callers cannot be told apart, unless
@@ -76,12 +78,13 @@ func (g *guard) serve(w http.ResponseWriter, r *http.Request, next http.Handler)
 		next.ServeHTTP(w, r) // too large to compare, or unreadable: not the guard's to judge
 		return
 	}
-	// The arguments in canonical form when they are JSON, else as sent: a
-	// body that is not canonical JSON never equals a canonical form.
-	if canonical, err := Canonicalize(body); err == nil {
+	// The arguments in canonical form when they are declared JSON, else as
+	// sent; the request target too, so that /items/1 and /items/2 of one
+	// route are two calls.
+	if canonical, err := Canonicalize(body); err == nil && declaredJSON(r) {
 		body = canonical
 	}
-	key := "dup:" + storeKey(principal, g.cfg.tool(r), string(body))
+	key := "dup:" + storeKey(principal, g.cfg.tool(r)+"\x00"+r.URL.RequestURI(), string(body))
 	c, err := g.store.Claim(r.Context(), key, guardFingerprint, g.cfg.window)
 	if err != nil {
 		g.cfg.logger.Warn("toolerr: duplicate-action guard skipped: store unavailable", slog.Any("error", err))
@@ -106,6 +109,12 @@ func (g *guard) serve(w http.ResponseWriter, r *http.Request, next http.Handler)
 		first.Header.Set("X-Request-Id", id)
 	} else if id := w.Header().Get("X-Request-Id"); id != "" {
 		first.Header.Set("X-Request-Id", id)
+	}
+	if passingStatus(first.Status) {
+		// The call failed in a way that may pass (a rate limit, a 5xx): the
+		// agent was told it may retry, so the retry is no duplicate.
+		_ = g.store.Release(bg, key, c.Token)
+		return
 	}
 	if err := g.store.Complete(bg, key, c.Token, first, g.cfg.window); err != nil {
 		g.cfg.logger.Warn("toolerr: duplicate-action guard could not record a call", slog.Any("error", err))

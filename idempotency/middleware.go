@@ -210,14 +210,21 @@ func (m *keyed) execute(w http.ResponseWriter, r *http.Request, next http.Handle
 
 // storable reports whether a response of status is replayed to retries.
 func (m *keyed) storable(status int) bool {
-	switch {
-	case status >= 500:
+	if status >= 500 {
 		return m.cfg.storeFailures
-	case status == http.StatusRequestTimeout, status == http.StatusConflict,
-		status == http.StatusTooEarly, status == http.StatusTooManyRequests:
-		return false // passing: the same request may succeed later
 	}
-	return true
+	return !passingStatus(status)
+}
+
+// passingStatus reports whether a response with status is a failure that
+// may pass, so the same request may succeed later: 408, 409, 425, 429 and
+// every 5xx.
+func passingStatus(status int) bool {
+	switch status {
+	case http.StatusRequestTimeout, http.StatusConflict, http.StatusTooEarly, http.StatusTooManyRequests:
+		return true
+	}
+	return status >= 500
 }
 
 // release drops the claim, logging why when there is a reason worth one.

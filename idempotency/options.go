@@ -126,9 +126,11 @@ func WithTool(f func(*http.Request) string) Option {
 
 // WithFingerprint sets how a request is fingerprinted; a retry whose
 // fingerprint differs from the first request's gets IDEMPOTENCY_KEY_REUSED.
-// Default: SHA-256 of the method, the tool and the body, in RFC 8785
-// canonical form when it is JSON (so key order and whitespace do not
-// matter), else as sent.
+// Default: SHA-256 of the method, the tool, the request's path and query
+// (so that /accounts/1 and /accounts/2 of one route pattern never merge)
+// and the body, in RFC 8785 canonical form when it is JSON and declared
+// JSON or undeclared (so key order and whitespace do not matter), else as
+// sent.
 func WithFingerprint(f func(r *http.Request, body []byte) string) Option {
 	return func(c *config) {
 		if f != nil {
@@ -247,7 +249,7 @@ func newConfig(opts []Option) config {
 		principal: authorizationPrincipal, tool: routeTool, registry: toolerr.Default(), now: time.Now,
 		window: DefaultWindow, storeTimeout: DefaultStoreTimeout,
 	}
-	c.fingerprint = func(r *http.Request, body []byte) string { return defaultFingerprint(r.Method, c.tool(r), body) }
+	c.fingerprint = func(r *http.Request, body []byte) string { return requestFingerprint(r, c.tool(r), body) }
 	for _, o := range opts {
 		o(&c)
 	}
