@@ -3,6 +3,7 @@ package middleware
 import (
 	"net/http"
 	"strings"
+	"sync/atomic"
 
 	chimw "github.com/go-chi/chi/v5/middleware"
 	"go.opentelemetry.io/otel/trace"
@@ -29,17 +30,77 @@ func (m *handler) requestID(r *http.Request) string {
 // ("ip-10-1-2-3.ec2.internal/Cwo9MeKE5n-000001", the server's own name):
 // then the part after the last '/', which chi's log lines also hold, is
 // the id when it is clean.
+//
+// Cleaning costs about 600 ns, more than the rest of the pass-through
+// path, and chi's ids differ only in their counter ("…-000001",
+// "…-000002"): the verdict on an id's part before its counter is kept
+// (idVerdicts), so a service behind chi's RequestID cleans one id, not
+// one per request.
 func (m *handler) cleanID(id string) (string, bool) {
 	if !toolerr.ValidRequestID(id) {
 		return "", false
 	}
-	if m.cfg.sanitizer.CleanText(id) == id {
-		return id, true
-	}
-	if k := strings.LastIndexByte(id, '/'); k >= 0 {
-		if tail := id[k+1:]; toolerr.ValidRequestID(tail) && m.cfg.sanitizer.CleanText(tail) == tail {
-			return tail, true
+	stem, counted := idStem(id)
+	if counted {
+		if v := m.ids.last.Load(); v != nil && v.stem == stem {
+			return v.apply(id)
 		}
+	}
+	v := &idVerdict{stem: stem, mode: idRejected}
+	switch k := strings.LastIndexByte(id, '/'); {
+	case m.cfg.sanitizer.CleanText(id) == id:
+		v.mode = idWhole
+	case k >= 0 && toolerr.ValidRequestID(id[k+1:]) && m.cfg.sanitizer.CleanText(id[k+1:]) == id[k+1:]:
+		v.mode = idTail
+	}
+	if counted {
+		m.ids.last.Store(v)
+	}
+	return v.apply(id)
+}
+
+// idStem returns id without its counter: the part before a last '-'
+// followed only by digits, as chi's ids end. counted is false when id has
+// no such counter.
+func idStem(id string) (stem string, counted bool) {
+	k := strings.LastIndexByte(id, '-')
+	if k <= 0 || k == len(id)-1 {
+		return id, false
+	}
+	for i := k + 1; i < len(id); i++ {
+		if id[i] < '0' || id[i] > '9' {
+			return id, false
+		}
+	}
+	return id[:k], true
+}
+
+// idVerdicts holds the verdict on the last counted id's stem; safe for
+// concurrent use.
+type idVerdicts struct {
+	last atomic.Pointer[idVerdict]
+}
+
+// idVerdict says what cleanID takes of ids with one stem.
+type idVerdict struct {
+	stem string
+	mode int
+}
+
+// The modes of an idVerdict.
+const (
+	idRejected = iota // no part of the id
+	idWhole           // the whole id
+	idTail            // the part after the last '/'
+)
+
+// apply returns what v takes of id.
+func (v *idVerdict) apply(id string) (string, bool) {
+	switch v.mode {
+	case idWhole:
+		return id, true
+	case idTail:
+		return id[strings.LastIndexByte(id, '/')+1:], true
 	}
 	return "", false
 }

@@ -146,3 +146,25 @@ func TestRequestIDHeaderOnSuccess(t *testing.T) {
 	require.Equal(t, 200, resp.StatusCode)
 	assert.Equal(t, "abc-1", resp.Header.Get("X-Request-Id"), "echoed on every response")
 }
+
+// TestCleanIDKeepsVerdictsPerStem: ids of one stem (chi's ids, which
+// differ in their counter only) get the verdict of the first, and each
+// stem its own: a host name prefix is dropped, a key is refused, a clean
+// id is taken whole.
+func TestCleanIDKeepsVerdictsPerStem(t *testing.T) {
+	m := newHandler([]Option{WithLogger(quiet)})
+	for _, tc := range []struct{ in, want string }{
+		{"ip-10-1-2-3.ec2.internal/Cwo9MeKE5n-000001", "Cwo9MeKE5n-000001"},
+		{"ip-10-1-2-3.ec2.internal/Cwo9MeKE5n-000002", "Cwo9MeKE5n-000002"},
+		{"req_sk_live_4eC39HqLyjWDarjtT1zdp7dc-1", ""},
+		{"req_sk_live_4eC39HqLyjWDarjtT1zdp7dc-2", ""},
+		{"agent-run-7", "agent-run-7"},
+		{"agent-run-8", "agent-run-8"},
+		{"ip-10-1-2-3.ec2.internal/Cwo9MeKE5n-000003", "Cwo9MeKE5n-000003"},
+		{"req_sk_live_4eC39HqLyjWDarjtT1zdp7dc", ""},
+	} {
+		got, ok := m.cleanID(tc.in)
+		assert.Equal(t, tc.want, got, tc.in)
+		assert.Equal(t, tc.want != "", ok, tc.in)
+	}
+}

@@ -12,6 +12,7 @@ import (
 type handler struct {
 	cfg config
 	tel *telemetry
+	ids idVerdicts // ids.go
 }
 
 // recorderKey is the context key of the request's recorder (which is the
