@@ -28,13 +28,34 @@ type stackCase struct {
 	noMarker bool // no placeholder: a trace without frames
 }
 
-// stackFixtureCases covers one fixture per language and format.
-var stackFixtureCases = []struct {
+// stackFixtureCase is a stack fixture, what of it must stay and go, and
+// how many frames it has.
+type stackFixtureCase struct {
 	file   string
 	keep   []string
 	gone   []string
 	frames int
-}{
+}
+
+// checkStackFixture strips in, the text of tc's fixture, and checks tc.
+func checkStackFixture(t *testing.T, in string, tc stackFixtureCase) {
+	t.Helper()
+	var rep Report
+	out := stripStackTraces(in, &rep)
+	for _, k := range tc.keep {
+		assert.Contains(t, out, k)
+	}
+	for _, g := range tc.gone {
+		assert.NotContains(t, out, g)
+	}
+	assert.Equal(t, 1, strings.Count(out, stackPlaceholder), out)
+	assert.Contains(t, out, framesPlaceholder(tc.frames))
+	assert.Equal(t, 1, rep.Count(KindStackTrace))
+	assert.Equal(t, tc.frames, rep.Count(KindStackFrame))
+}
+
+// stackFixtureCases covers one fixture per language and format.
+var stackFixtureCases = []stackFixtureCase{
 	{"go_panic.txt", []string{"panic: assignment to entry in nil map", "exit status 2"},
 		[]string{"goroutine ", ".go:", "/app/", "+0x", "Register("}, 2},
 	{"go_panic_nil_pointer.txt", []string{"panic: runtime error: invalid memory address or nil pointer dereference", "[signal SIGSEGV"},
@@ -81,19 +102,7 @@ var stackFixtureCases = []struct {
 func TestStripStackTracesFixtures(t *testing.T) {
 	for _, tc := range stackFixtureCases {
 		t.Run(tc.file, func(t *testing.T) {
-			in := readStackFixture(t, tc.file)
-			var rep Report
-			out := stripStackTraces(in, &rep)
-			for _, k := range tc.keep {
-				assert.Contains(t, out, k)
-			}
-			for _, g := range tc.gone {
-				assert.NotContains(t, out, g)
-			}
-			assert.Equal(t, 1, strings.Count(out, stackPlaceholder), out)
-			assert.Contains(t, out, framesPlaceholder(tc.frames))
-			assert.Equal(t, 1, rep.Count(KindStackTrace))
-			assert.Equal(t, tc.frames, rep.Count(KindStackFrame))
+			checkStackFixture(t, readStackFixture(t, tc.file), tc)
 		})
 	}
 }
