@@ -35,6 +35,13 @@ const (
 	CodeDuplicateAction        = "DUPLICATE_ACTION"
 	CodeCircuitOpen            = "CIRCUIT_OPEN"
 	CodeRetryBudgetExhausted   = "RETRY_BUDGET_EXHAUSTED"
+
+	// The tool's own failures that a router or server middleware reports
+	// (see builtin_local.go).
+	CodeToolNotFound     = "TOOL_NOT_FOUND"
+	CodeMethodNotAllowed = "METHOD_NOT_ALLOWED"
+	CodeToolTimeout      = "TOOL_TIMEOUT"
+	CodeToolUnavailable  = "TOOL_UNAVAILABLE"
 )
 
 // StatusClientClosedRequest is the non-standard 499 that nginx introduced for
@@ -63,7 +70,7 @@ var (
 // builtinDefs is the built-in code table. Hints are imperative and written for
 // a model; human hints are plain sentences for the end user.
 func builtinDefs() []Def {
-	return []Def{
+	return append([]Def{
 		{
 			Code: CodeValidationFailed, Category: CategoryValidation, Status: http.StatusBadRequest,
 			Title:     "The request is invalid",
@@ -299,5 +306,5 @@ func builtinDefs() []Def {
 			Repair:    []string{"Defer the task.", "Escalate if the outage persists."},
 			Related:   []string{CodeUpstreamUnavailable},
 		},
-	}
+	}, localDefs()...)
 }

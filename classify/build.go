@@ -52,7 +52,7 @@ func (c *Classifier) Build(d Decision, o Outcome) *toolerr.Error {
 	if details := c.details(o.Details); len(details) > 0 {
 		e = e.WithDetails(details)
 	}
-	if o.Vendor != "" || o.Status > 0 {
+	if !o.Local && (o.Vendor != "" || o.Status > 0) {
 		u := toolerr.Upstream{Vendor: "unknown", Status: o.Status}
 		if plainToken(o.Vendor, toolerr.MaxNameLen) {
 			u.Vendor = o.Vendor
@@ -70,7 +70,8 @@ func (c *Classifier) Build(d Decision, o Outcome) *toolerr.Error {
 
 // GoError classifies a Go error that a call returned instead of a response.
 // ok is false when no rule knows err; the caller decides what an unknown
-// error is (the middleware makes it INTERNAL_ERROR).
+// error is (the middleware makes it INTERNAL_ERROR). Use it for errors of
+// outbound calls; for whatever a handler returned, use [Classifier.HandlerError].
 func (c *Classifier) GoError(ctx context.Context, err error, method string, idempotent bool) (*toolerr.Error, bool) {
 	if err == nil {
 		return nil, false
@@ -82,6 +83,31 @@ func (c *Classifier) GoError(ctx context.Context, err error, method string, idem
 		return nil, false
 	}
 	return c.Classify(ctx, Outcome{Method: method, Idempotent: idempotent, Err: err}), true
+}
+
+// HandlerError classifies a Go error a handler of this service returned.
+// With evidence of an outbound call ([Outbound]: a *url.Error, a
+// *net.OpError, a TLS error) it is [Classifier.GoError]. Without, the error
+// is the service's own: a deadline is TOOL_TIMEOUT (retryable only for an
+// idempotent call), a cancellation CANCELLED, and a reset or an EOF
+// INTERNAL_ERROR; never an UPSTREAM_* code. ok is false when no rule knows
+// err.
+func (c *Classifier) HandlerError(ctx context.Context, err error, method string, idempotent bool) (*toolerr.Error, bool) {
+	if err == nil {
+		return nil, false
+	}
+	if e, ok := toolerr.From(err); ok {
+		return e, true
+	}
+	local := !Outbound(err)
+	rules := goErrorRow
+	if local {
+		rules = localGoRow
+	}
+	if _, ok := rules(err); !ok {
+		return nil, false
+	}
+	return c.Classify(ctx, Outcome{Method: method, Idempotent: idempotent, Err: err, Local: local}), true
 }
 
 // details returns the vendor details that may reach the error: numbers and

@@ -135,6 +135,9 @@ func (c *Classifier) Decide(o Outcome) Decision {
 		d.Unmapped = !vendorKnown
 	}
 	row := statusRow(o.Status)
+	if o.Local {
+		row = localRow(o.Status)
+	}
 	switch {
 	case vendorKnown:
 		d.Code, d.Rule = mapped, RuleVendorCode
@@ -149,12 +152,21 @@ func (c *Classifier) Decide(o Outcome) Decision {
 	case row.code != "":
 		d.Code, d.Rule, unknownOutcome = row.code, RuleStatus, row.unknownOutcome
 	case o.Status == 0 && o.Err != nil:
-		if g, ok := goErrorRow(o.Err); ok {
+		rules := goErrorRow
+		if o.Local {
+			rules = localGoRow
+		}
+		if g, ok := rules(o.Err); ok {
 			d.Code, d.Rule, d.detail, unknownOutcome = g.code, RuleGoError, g.detail, g.unknownOutcome
 		}
 	}
 	if d.Code == "" {
 		d.Code, d.Rule = toolerr.CodeUpstreamUnclassified, RuleFallback
+	}
+	if o.Local {
+		// A vendor table or the evidence rules may name an UPSTREAM_* code
+		// (an OAuth body's temporarily_unavailable): the failure is ours.
+		d.Code = localize(d.Code, o.Status)
 	}
 	category, retryable, ok := c.reg.Kind(d.Code)
 	if !ok {

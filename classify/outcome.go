@@ -43,6 +43,14 @@ type Outcome struct {
 	Details map[string]any
 	// Err is the Go error of the call, when it failed before a response.
 	Err error
+	// Local is true when the service itself produced the failure (its
+	// handler, router or a server middleware) and nothing shows a
+	// downstream behind it. The status then keeps the meaning the
+	// application gave it, read by the local rows of the status table
+	// (see [LocalCode]); no UPSTREAM_* code and no upstream member
+	// results. The zero value, a downstream's outcome, is what
+	// translators and outbound calls produce.
+	Local bool
 }
 
 // Evidence is a fact about a response that decides its classification

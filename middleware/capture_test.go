@@ -25,6 +25,15 @@ func rawHandler(status int, header map[string]string, body string) http.Handler 
 	})
 }
 
+// vendorHandler is h run by a handler that relays the vendor's answer and
+// says so with toolerr.RecordVendor.
+func vendorHandler(vendor string, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		toolerr.RecordVendor(r.Context(), vendor)
+		h.ServeHTTP(w, r)
+	})
+}
+
 func TestPassThroughIsUntouched(t *testing.T) {
 	body := strings.Repeat("x", 1024)
 	url := serve(t, rawHandler(http.StatusCreated, map[string]string{"Content-Type": "text/plain", "X-Custom": "kept"}, body))
@@ -101,7 +110,8 @@ func TestCaptureReplacesRawErrors(t *testing.T) {
 			name: "Python traceback in a 500", status: 500,
 			header:     map[string]string{"Content-Type": "text/plain"},
 			body:       "Traceback (most recent call last):\n  File \"/srv/app/views.py\", line 12, in refund\n    charge(x)\nValueError: amount must be positive\n",
-			wantStatus: 502, wantCode: toolerr.CodeUpstreamUnclassified,
+			// Written by the service itself: its own failure, no upstream.
+			wantStatus: 500, wantCode: toolerr.CodeInternal,
 			never: []string{"/srv/app/views.py", "charge(x)"},
 		},
 	}
@@ -159,7 +169,7 @@ func TestCaptureOverCapIsDrainedNotHeld(t *testing.T) {
 	require.NoError(t, writeErr, "writes past the cap succeed for the handler")
 	assert.Equal(t, 64*4096, wrote)
 	m := problem(t, body)
-	assert.Equal(t, toolerr.CodeUpstreamUnavailable, m["code"])
+	assert.Equal(t, toolerr.CodeToolUnavailable, m["code"])
 	assert.Less(t, len(body), 4096, "the dropped part never reaches the body")
 }
 
@@ -180,8 +190,8 @@ func TestCaptureReadFromIsCapped(t *testing.T) {
 
 	url := serve(t, h, WithBodyCap(512))
 	resp, body := do(t, "GET", url, nil, "")
-	assert.Equal(t, 503, resp.StatusCode)
-	assert.Equal(t, toolerr.CodeUpstreamUnavailable, problem(t, body)["code"])
+	assert.Equal(t, 500, resp.StatusCode, "a local 502 claims a gateway failure it shows no evidence of")
+	assert.Equal(t, toolerr.CodeInternal, problem(t, body)["code"])
 }
 
 func TestToolerrBodyPassesThroughWithIDs(t *testing.T) {
@@ -233,9 +243,10 @@ func TestWithChi(t *testing.T) {
 	srv := newServer(t, r)
 
 	resp, body := do(t, "GET", srv+"/tools/orders/7", nil, "")
-	assert.Equal(t, 503, resp.StatusCode, "the status is the code's: UPSTREAM_UNAVAILABLE")
+	assert.Equal(t, 500, resp.StatusCode, "the status is the code's: INTERNAL_ERROR")
 	m := problem(t, body)
-	assert.Equal(t, toolerr.CodeUpstreamUnavailable, m["code"])
+	assert.Equal(t, toolerr.CodeInternal, m["code"], "the handler's own 502 blames no downstream")
+	assert.NotContains(t, m, "upstream")
 	assert.Equal(t, "/tools/orders/{id}", m["tool"], "chi's route pattern names the tool by default")
 
 	resp, body = do(t, "POST", srv+"/tools/refund", nil, "")

@@ -29,13 +29,13 @@ func (m *handler) fromError(r *http.Request, err error) *toolerr.Error {
 	}
 	ctx := r.Context()
 	keyed := r.Header.Get("Idempotency-Key") != ""
-	if e, ok := m.cfg.classifier.GoError(ctx, err, r.Method, keyed); ok {
+	if e, ok := m.cfg.classifier.HandlerError(ctx, err, r.Method, keyed); ok {
 		return e
 	}
 	if cerr := ctx.Err(); cerr != nil {
 		// The request was cancelled or timed out and the handler returned
 		// whatever its last call made of that: report the interruption.
-		if e, ok := m.cfg.classifier.GoError(ctx, cerr, r.Method, keyed); ok {
+		if e, ok := m.cfg.classifier.HandlerError(ctx, cerr, r.Method, keyed); ok {
 			return e.WithCause(err)
 		}
 	}
@@ -84,6 +84,9 @@ func (m *handler) fromCapture(rec *recorder, r *http.Request) *toolerr.Error {
 		o = classify.Outcome{Method: raw.Method, Status: raw.Status, Header: raw.Header, Vendor: raw.Vendor}
 	}
 	o.Idempotent = o.Idempotent || raw.Idempotent
+	if !downstream(&raw, o, ok) {
+		return m.localError(rec, r, rec.next, o)
+	}
 	d := m.cfg.classifier.Decide(o)
 	if d.Unmapped {
 		m.tel.reportUnmapped(ctx, o, d.Code)

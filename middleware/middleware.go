@@ -72,7 +72,7 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 	}
 	reqID := m.requestID(r)
 	w.Header()["X-Request-Id"] = []string{reqID} // canonical already: skip Set's check
-	rec := &recorder{w: w, m: m}
+	rec := &recorder{w: w, m: m, next: next}
 	rec.Init(r.Context(), reqID, traceIDOf(r))
 	rec.SetTextFilter(m.cfg.sanitizer.CleanText)
 	r = r.WithContext(rec)
@@ -109,6 +109,9 @@ func (m *handler) respond(rec *recorder, r *http.Request, e *toolerr.Error, p *p
 	e = m.complete(rec, r, e)
 	e = m.tel.record(r, e, e.Status, p)
 	clearHeader(rec.w.Header())
+	if rec.allow != "" && e.Code == toolerr.CodeMethodNotAllowed {
+		rec.w.Header()["Allow"] = []string{rec.allow}
+	}
 	rec.capturing, rec.body, rec.started = false, nil, true
 	toolerr.Write(rec.w, r, e, toolerr.WithFormat(m.cfg.format), toolerr.WithRegistry(m.cfg.registry))
 }
@@ -130,7 +133,8 @@ func (m *handler) complete(rec *recorder, r *http.Request, e *toolerr.Error) *to
 		}
 	}
 	ctx := r.Context()
-	interrupted := e.Code == toolerr.CodeCancelled || e.Code == toolerr.CodeUpstreamTimeout || ctx.Err() != nil
+	interrupted := e.Code == toolerr.CodeCancelled || e.Code == toolerr.CodeUpstreamTimeout ||
+		e.Code == toolerr.CodeToolTimeout || ctx.Err() != nil
 	if e.Intent == nil && interrupted {
 		if in, ok := toolerr.RecordedIntent(ctx); ok {
 			e = e.WithIntent(in)

@@ -228,6 +228,7 @@ func TestVendorRequestIDIsSanitizedAndValidated(t *testing.T) {
 		{"req bad id", ""},
 	} {
 		url := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			toolerr.RecordVendor(r.Context(), "stripe") // the handler relays Stripe's answer
 			w.Header().Set("Content-Type", "application/json")
 			w.Header().Set("Request-Id", tc.header)
 			w.WriteHeader(http.StatusTooManyRequests)

@@ -198,7 +198,7 @@ func TestUnmappedCounter(t *testing.T) {
 	t.Run("unclassified status", func(t *testing.T) {
 		rig := newOtelRig(t)
 		logger, logs := newLogger()
-		resp, body := do(t, "GET", rig.underOtelhttp(t, rawHandler(418, nil, "short and stout"), WithLogger(logger)), nil, "")
+		resp, body := do(t, "GET", rig.underOtelhttp(t, vendorHandler("acme", rawHandler(418, nil, "short and stout")), WithLogger(logger)), nil, "")
 		assert.Equal(t, 502, resp.StatusCode)
 		assert.Equal(t, toolerr.CodeUpstreamUnclassified, problem(t, body)["code"])
 		points := rig.counter(t, "toolerr.upstream.unmapped")

@@ -33,8 +33,10 @@ type recorder struct {
 	truncated bool // bytes were written past the cap and dropped
 	body      []byte
 
-	tool string // the tool name a Tool adapter gave
-	err  error  // the error a Tool handler returned
+	tool  string       // the tool name a Tool adapter gave
+	err   error        // the error a Tool handler returned
+	next  http.Handler // the handler the middleware wraps
+	allow string       // the Allow header a 405 keeps, validated
 }
 
 // Value returns the recorder for the recorder key, else the value of the

@@ -40,7 +40,10 @@ var oauthCodes = map[string]string{
 }
 
 // Vendor returns "oauth2": the scope of the standard codes.
-func (oauthGeneric) Vendor() string { return "oauth2" }
+func (oauthGeneric) Vendor() string { return oauthVendor }
+
+// oauthVendor scopes the OAuth 2.0 codes in the classifier.
+const oauthVendor = "oauth2"
 
 // Hosts returns nil: any server may speak OAuth.
 func (oauthGeneric) Hosts() []string { return nil }

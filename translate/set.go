@@ -230,3 +230,12 @@ func (s *Set) byHost(host string) Translator {
 	}
 	return nil
 }
+
+// GenericVendor reports whether name is the vendor name of a built-in
+// translator of a common format rather than of a service ("oauth2", whose
+// code table scopes the RFC 6749 codes). A response read only by such a
+// translator shows no downstream: the middleware attributes it to the
+// service itself.
+func GenericVendor(name string) bool {
+	return name == oauthVendor
+}
