@@ -108,8 +108,8 @@ func TestCaptureReplacesRawErrors(t *testing.T) {
 		},
 		{
 			name: "Python traceback in a 500", status: 500,
-			header:     map[string]string{"Content-Type": "text/plain"},
-			body:       "Traceback (most recent call last):\n  File \"/srv/app/views.py\", line 12, in refund\n    charge(x)\nValueError: amount must be positive\n",
+			header: map[string]string{"Content-Type": "text/plain"},
+			body:   "Traceback (most recent call last):\n  File \"/srv/app/views.py\", line 12, in refund\n    charge(x)\nValueError: amount must be positive\n",
 			// Written by the service itself: its own failure, no upstream.
 			wantStatus: 500, wantCode: toolerr.CodeInternal,
 			never: []string{"/srv/app/views.py", "charge(x)"},
