@@ -90,17 +90,27 @@ func (t *telemetry) record(r *http.Request, e *toolerr.Error, status int, p *pan
 	return e
 }
 
-// onSpan sets error.type, adds one exception event with the sanitized
-// detail (and for a panic the redacted stack) and, for a 5xx only, sets the
-// span status to Error: a 4xx is the caller's mistake, not the server's.
+// onSpan records e on the server span by the HTTP semantic conventions,
+// which reserve error.type and the Error status of a server span for
+// server errors: a 4xx is the caller's mistake and leaves them unset.
+//
+//   - Always: toolerr.code and toolerr.category, so 4xx calls can be
+//     queried without counting as errors.
+//   - For a 5xx, or an error the client never got (status 0): error.type
+//     (the code), the span status Error, and one exception event with the
+//     sanitized detail (and for a panic the redacted stack).
 func (t *telemetry) onSpan(span trace.Span, e *toolerr.Error, status int, p *panicInfo) {
 	if !span.IsRecording() {
 		return
 	}
 	span.SetAttributes(
-		attribute.String("error.type", e.Code),
+		attribute.String("toolerr.code", e.Code),
 		attribute.String("toolerr.category", string(e.Category)),
 	)
+	if status > 0 && status < 500 {
+		return
+	}
+	span.SetAttributes(attribute.String("error.type", e.Code))
 	attrs := []attribute.KeyValue{
 		attribute.String("exception.type", e.Code),
 		attribute.String("exception.message", e.Detail),
@@ -110,9 +120,7 @@ func (t *telemetry) onSpan(span trace.Span, e *toolerr.Error, status int, p *pan
 			t.san.Redact(fmt.Sprintf("panic: %v\n\n%s", p.value, p.stack))))
 	}
 	span.AddEvent("exception", trace.WithAttributes(attrs...))
-	if status >= 500 {
-		span.SetStatus(codes.Error, e.Code)
-	}
+	span.SetStatus(codes.Error, e.Code)
 }
 
 // log writes one record for e at a level fitting its category.

@@ -147,7 +147,12 @@ func TestSpanOfAClientErrorKeepsStatusUnset(t *testing.T) {
 	require.Equal(t, 404, resp.StatusCode)
 	span := rig.span(t, "tool")
 	assert.Equal(t, codes.Unset, span.Status().Code, "a 4xx is the caller's, not the server's")
-	assert.Equal(t, toolerr.CodeNotFound, attrs(attribute.NewSet(span.Attributes()...))["error.type"])
+	a := attrs(attribute.NewSet(span.Attributes()...))
+	assert.Equal(t, toolerr.CodeNotFound, a["toolerr.code"])
+	assert.NotContains(t, a, "error.type", "semconv keeps error.type for server errors")
+	for _, ev := range span.Events() {
+		assert.NotEqual(t, "exception", ev.Name, "a 4xx is no exception of the server")
+	}
 }
 
 func TestPanicStackGoesToTheSpanRedacted(t *testing.T) {

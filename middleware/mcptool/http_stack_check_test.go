@@ -196,10 +196,10 @@ func (rig *hsRig) assertErrorExits(t *testing.T, res hsResult) map[string]any {
 	for _, s := range rig.traceSpans(t, trace) {
 		hsAssertSpan(t, s)
 		for _, kv := range s.Attributes() {
-			marked = marked || (kv.Key == "error.type" && kv.Value.AsString() == p["code"])
+			marked = marked || (kv.Key == "toolerr.code" && kv.Value.AsString() == p["code"])
 		}
 	}
-	assert.True(t, marked, "the request's span carries error.type %v", p["code"])
+	assert.True(t, marked, "the request's span carries toolerr.code %v", p["code"])
 	return p
 }
 
