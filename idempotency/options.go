@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -114,8 +115,10 @@ func WithPrincipal(f func(*http.Request) string) Option {
 func SharedAnonymousScope() Option { return func(c *config) { c.sharedAnon = true } }
 
 // WithTool sets which tool (endpoint) a request calls, which also scopes
-// keys. Default: chi's route pattern when chi routed the request, else the
-// URL path.
+// keys. Default: the route pattern, chi's (asked of the router when
+// idempotency runs before chi routes) or Go 1.22 ServeMux's r.Pattern,
+// else the URL path. The name the agent reads in an error is the toolerr
+// middleware's (see middleware.WithToolName); this one only scopes keys.
 func WithTool(f func(*http.Request) string) Option {
 	return func(c *config) {
 		if f != nil {
@@ -269,12 +272,25 @@ func authorizationPrincipal(r *http.Request) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// routeTool names the tool by chi's route pattern, else the path.
+// routeTool names the tool by its route pattern: chi's (asked of the
+// router when the middleware runs before chi routes, mounted with
+// Router.Use), else Go 1.22 ServeMux's r.Pattern, else the URL path.
 func routeTool(r *http.Request) string {
 	if rc := chi.RouteContext(r.Context()); rc != nil {
-		if p := rc.RoutePattern(); p != "" {
+		p := rc.RoutePattern()
+		if (p == "" || strings.HasSuffix(p, "*")) && rc.Routes != nil {
+			path := r.URL.RawPath
+			if path == "" {
+				path = r.URL.Path
+			}
+			p = rc.Routes.Find(chi.NewRouteContext(), r.Method, path)
+		}
+		if p != "" {
 			return p
 		}
+	}
+	if r.Pattern != "" {
+		return r.Pattern
 	}
 	return r.URL.Path
 }

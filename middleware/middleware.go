@@ -10,9 +10,10 @@ import (
 // handler is one configured middleware; it is immutable and shared by all
 // requests.
 type handler struct {
-	cfg config
-	tel *telemetry
-	ids idVerdicts // ids.go
+	cfg   config
+	tel   *telemetry
+	ids   idVerdicts // ids.go
+	names toolNames  // toolname.go
 }
 
 // recorderKey is the context key of the request's recorder (which is the
@@ -124,11 +125,7 @@ func (m *handler) respond(rec *recorder, r *http.Request, e *toolerr.Error, p *p
 // passes through here.
 func (m *handler) complete(rec *recorder, r *http.Request, e *toolerr.Error) *toolerr.Error {
 	if e.Tool == "" {
-		tool := rec.tool
-		if tool == "" {
-			tool = m.cfg.toolName(r)
-		}
-		if tool != "" {
+		if tool := m.toolOf(rec, r); tool != "" {
 			e = e.WithTool(tool)
 		}
 	}

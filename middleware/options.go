@@ -4,7 +4,6 @@ import (
 	"log/slog"
 	"net/http"
 
-	"github.com/go-chi/chi/v5"
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/metric"
 	"go.opentelemetry.io/otel/trace"
@@ -149,9 +148,13 @@ func WithMeterProvider(p metric.MeterProvider) Option {
 }
 
 // WithToolName sets how the tool name of a request is found when no [Tool]
-// adapter names it. Default: chi's route pattern when chi routed the
-// request ("/tools/search_orders"), else none. The name goes into the error
-// and the metrics, so it must have few distinct values: never a raw path.
+// or [ToolFunc] adapter that ran names it; an empty result falls back to
+// the default. Default: the name of the Tool adapter the request's route
+// leads to, found without running it (chi's routes, or the ServeMux the
+// middleware wraps), else the route pattern (chi's, or Go 1.22 ServeMux's
+// r.Pattern without its method: "/tools/search_orders"), else none. The
+// name goes into the error and the metrics, so it must have few distinct
+// values: never a raw path.
 func WithToolName(f func(*http.Request) string) Option {
 	return func(c *config) {
 		if f != nil {
@@ -200,16 +203,5 @@ func newConfig(opts []Option) config {
 	if c.meters == nil {
 		c.meters = otel.GetMeterProvider()
 	}
-	if c.toolName == nil {
-		c.toolName = chiRoutePattern
-	}
 	return c
-}
-
-// chiRoutePattern returns the route pattern chi matched, or "".
-func chiRoutePattern(r *http.Request) string {
-	if rc := chi.RouteContext(r.Context()); rc != nil {
-		return rc.RoutePattern()
-	}
-	return ""
 }
