@@ -2,6 +2,8 @@ package classify
 
 import (
 	"context"
+	"errors"
+	"net/http"
 
 	"github.com/toolerr/toolerr"
 )
@@ -98,6 +100,11 @@ func (c *Classifier) HandlerError(ctx context.Context, err error, method string,
 	}
 	if e, ok := toolerr.From(err); ok {
 		return e, true
+	}
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		// http.MaxBytesReader cut the request body: the caller sent too much.
+		return c.Classify(ctx, Outcome{Method: method, Idempotent: idempotent, Status: http.StatusRequestEntityTooLarge, Err: err, Local: true}), true
 	}
 	local := !Outbound(err)
 	rules := goErrorRow

@@ -83,6 +83,11 @@ func (m *handler) localError(rec *recorder, r *http.Request, next http.Handler, 
 		return m.cfg.registry.New(toolerr.CodeToolNotFound, "")
 	}
 	o.Local = true
+	if rec.status >= 500 {
+		// The body of the service's own 5xx is its internals
+		// (http.Error(w, err.Error(), 500)): the log has it, not the agent.
+		o.Message, o.Field, o.Details = "", "", nil
+	}
 	if o.Status == http.StatusServiceUnavailable && mentionsTimeout(rec.body) {
 		// http.TimeoutHandler's 503: a timeout, not load shedding.
 		o.Status = http.StatusGatewayTimeout

@@ -49,11 +49,13 @@ func (m *handler) fromError(r *http.Request, err error) *toolerr.Error {
 // translated and classified. [handler.complete] sanitizes the result.
 func (m *handler) fromCapture(rec *recorder, r *http.Request) *toolerr.Error {
 	ctx := r.Context()
+	if e := toolerr.WrittenError(ctx); e != nil && e.Status == rec.status {
+		// toolerr.Write rendered it: the body may have been compressed or
+		// re-encoded by a middleware in between (chi's Compress).
+		return e
+	}
 	body := bytes.TrimSpace(rec.body)
 	if len(body) > 0 && body[0] == '{' && !rec.truncated {
-		if e := toolerr.WrittenError(ctx); e != nil {
-			return e
-		}
 		// Every rendering has a category member and few vendor bodies do:
 		// a cheap test spares a full decode of every vendor body.
 		if bytes.Contains(body, []byte(`"category"`)) {

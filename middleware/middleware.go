@@ -2,6 +2,7 @@ package middleware
 
 import (
 	"context"
+	"errors"
 	"net/http"
 
 	"github.com/toolerr/toolerr"
@@ -101,6 +102,11 @@ func (m *handler) finish(rec *recorder, r *http.Request) {
 		m.respond(rec, r, m.fromError(r, rec.err), nil)
 	case rec.capturing:
 		m.respond(rec, r, m.fromCapture(rec, r), nil)
+	case !rec.started && errors.Is(r.Context().Err(), context.DeadlineExceeded):
+		// The handler gave up on the request's deadline (chi's Timeout,
+		// a server-wide one) and wrote nothing: whatever the middleware
+		// that set the deadline might write, the agent gets TOOL_TIMEOUT.
+		m.respond(rec, r, m.fromError(r, r.Context().Err()), nil)
 	}
 }
 
