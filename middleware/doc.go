@@ -2,16 +2,26 @@
 // as one structured, sanitized, traced toolerr error.
 //
 // Mount [New] around the tool handlers, and write handlers that return
-// errors with [Tool]:
+// errors with [Tool] or [ToolFunc]:
 //
 //	r := chi.NewRouter()
 //	r.Use(middleware.New())
-//	r.Post("/tools/refund", middleware.Tool("refund", func(w http.ResponseWriter, r *http.Request) error {
-//		resp, err := stripe.Do(req.WithContext(r.Context()))
+//	r.Post("/tools/refund", middleware.ToolFunc("refund", func(w http.ResponseWriter, r *http.Request) error {
+//		req, err := http.NewRequestWithContext(r.Context(), http.MethodPost, stripeURL+"/v1/refunds", r.Body)
+//		if err != nil {
+//			return err
+//		}
+//		resp, err := stripe.Do(req)
 //		if err != nil {
 //			return err // a timeout becomes UPSTREAM_TIMEOUT, retryable when idempotent
 //		}
-//		...
+//		defer resp.Body.Close()
+//		if err := translate.Response(resp); err != nil {
+//			return err // the vendor's error, classified
+//		}
+//		w.WriteHeader(http.StatusCreated)
+//		_, err = io.Copy(w, resp.Body)
+//		return err
 //	}))
 //
 // What the middleware does with each kind of failure:
@@ -28,8 +38,17 @@
 // A response below 400 passes through untouched and unbuffered: Flush,
 // Hijack, io.Copy's ReadFrom and http.ResponseController keep working.
 //
-// Every error is recorded on the current span (error.type, one exception
-// event, status Error for 5xx), counted in toolerr.errors and, when no
-// mapping explained a downstream failure, in toolerr.upstream.unmapped, and
-// logged once with its code, category, status, request id and trace id.
+// A captured failure blames a downstream (upstream, the UPSTREAM_* codes)
+// only with evidence of one: a vendor or gateway the translators
+// recognise, a vendor the handler named with toolerr.RecordVendor, an error
+// from translate or retrygate, or a network error of an outbound call.
+// Anything else is the service's own: a 5xx it wrote is INTERNAL_ERROR, a
+// timeout TOOL_TIMEOUT, the router's 404 TOOL_NOT_FOUND, and a 4xx keeps
+// the status the application chose.
+//
+// Every error is recorded on the current span (toolerr.code; for a 5xx
+// also error.type, one exception event and status Error), counted in
+// toolerr.errors and, when no mapping explained a downstream failure, in
+// toolerr.upstream.unmapped, and logged once with its code, category,
+// status, request id and trace id.
 package middleware
