@@ -102,12 +102,12 @@ func textFilter(ctx context.Context) func(string) string {
 
 // RecordIntent records how far the operation under way in the request of ctx
 // has got, replacing the previous record. If the request is then cancelled
-// or times out, the middleware attaches the last record to the CANCELLED or
-// UPSTREAM_TIMEOUT error as its intent, so the agent knows the operation may
-// already be in progress and how to check:
+// or times out, the middleware attaches the last record to the CANCELLED,
+// TOOL_TIMEOUT or UPSTREAM_TIMEOUT error as its intent, so the agent knows
+// the operation may already be in progress and how to check:
 //
 //	toolerr.RecordIntent(ctx, "create_invoice", "inv-123", "submitted to billing",
-//		"poll GET /invoices/inv-123 before creating it again")
+//		"GET /invoices/inv-123 before creating it again")
 //
 // An empty operation clears the record. Without a request scope
 // ([NewRequestContext]) it does nothing.

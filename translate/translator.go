@@ -34,16 +34,23 @@ type Translator interface {
 // few lines:
 //
 //	billing := &translate.Vendor{
-//		Name:  "billing",
-//		HostNames: []string{"billing.internal.example.com"},
+//		Name:      "billing",
+//		HostNames: []string{"billing.example.com"},
 //		Parse: func(r *translate.Raw) (classify.Outcome, bool) {
-//			var body struct{ Code, Message string }
+//			var body struct {
+//				Code    string `json:"code"`
+//				Message string `json:"message"`
+//				Field   string `json:"field"`
+//			}
 //			if json.Unmarshal(r.Body, &body) != nil || body.Code == "" {
 //				return classify.Outcome{}, false
 //			}
-//			return classify.Outcome{VendorCode: body.Code, Message: body.Message}, true
+//			return classify.Outcome{VendorCode: body.Code, Message: body.Message, Field: body.Field}, true
 //		},
-//		CodeTable: map[string]string{"ACCOUNT_FROZEN": toolerr.CodePolicyBlocked},
+//		CodeTable: map[string]string{
+//			"ACCOUNT_FROZEN": toolerr.CodePolicyBlocked,
+//			"BAD_AMOUNT":     toolerr.CodeValidationFailed,
+//		},
 //	}
 //
 // A nil Recognize never claims a response of unknown host; a nil Parse
