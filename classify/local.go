@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"syscall"
 
 	"github.com/toolerr/toolerr"
 )
@@ -92,8 +93,8 @@ func localGoRow(err error) (goErrorRule, bool) {
 // Outbound reports whether err carries evidence of an outbound network
 // call: the *url.Error of an http.Client, a *net.OpError or *net.DNSError
 // of a dial, read or write, a TLS or certificate error, or any other
-// net.Error (a driver's or an SDK's) but context.DeadlineExceeded, which
-// implements net.Error too. A bare context.DeadlineExceeded or io.EOF says
+// net.Error (a driver's or an SDK's) but context.DeadlineExceeded and a
+// bare syscall.Errno, which implement net.Error too. A bare context.DeadlineExceeded or io.EOF says
 // nothing of where it came from: a handler's own deadline, or the end of
 // its request body.
 func Outbound(err error) bool {
@@ -109,8 +110,13 @@ func Outbound(err error) bool {
 		invalidCert x509.CertificateInvalidError
 		netErr      net.Error
 	)
-	if errors.As(err, &netErr) && !errors.Is(netErr, context.DeadlineExceeded) {
-		return true
+	if errors.As(err, &netErr) {
+		// context's deadline error and a bare errno implement net.Error
+		// too, and say nothing of a network call.
+		_, errno := netErr.(syscall.Errno)
+		if !errno && !errors.Is(netErr, context.DeadlineExceeded) {
+			return true
+		}
 	}
 	return errors.As(err, &urlErr) || errors.As(err, &opErr) || errors.As(err, &dnsErr) ||
 		errors.As(err, &addrErr) || errors.As(err, &verifyErr) || errors.As(err, &recordErr) ||
