@@ -5,6 +5,22 @@ import (
 	"math/rand/v2"
 )
 
+// The request headers through which the middleware tells the code it
+// serves the ids of the request, for code that reads the request's headers
+// but not its context. Package mcptool is such code: an MCP server runs
+// every tool call of a session under the context of the request that
+// opened the session, and gives the tool handler the headers of the POST
+// that carried the call. The middleware sets HeaderRequestID to the
+// request id, the one of the response's X-Request-Id, and HeaderTraceID to
+// the trace id, or removes it when there is none: a client's values never
+// pass. The middleware never sends them in a response.
+const (
+	// HeaderRequestID carries the request id.
+	HeaderRequestID = "Toolerr-Request-Id"
+	// HeaderTraceID carries the W3C trace id, when the request has one.
+	HeaderTraceID = "Toolerr-Trace-Id"
+)
+
 // WithRequestID returns a context carrying the request id that errors
 // rendered for this request will carry. It keeps the trace id and the
 // recordings ([RecordIntent], [RecordVendor]) of ctx's request scope.

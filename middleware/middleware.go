@@ -28,7 +28,9 @@ type recorderKey struct{}
 //   - finds the request id (see [RequestIDPolicy]) and the trace id (the
 //     span in the context, else a valid traceparent header; else none),
 //     echoes the request id in X-Request-Id and stores both in the context
-//     ([toolerr.RequestID], [toolerr.TraceID]);
+//     ([toolerr.RequestID], [toolerr.TraceID]) and in the request's
+//     [toolerr.HeaderRequestID] and [toolerr.HeaderTraceID] headers, where
+//     package mcptool reads the ids of each MCP tool call;
 //   - passes responses below 400 through untouched and unbuffered;
 //   - replaces a response of 400 or more that is not already a toolerr
 //     error (an HTML page, a vendor JSON body, plain text, nothing) with the
@@ -72,12 +74,12 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 		next.ServeHTTP(w, r) // an outer toolerr middleware has this request
 		return
 	}
-	reqID := m.requestID(r)
-	w.Header()["X-Request-Id"] = []string{reqID} // canonical already: skip Set's check
+	reqID, traceID := m.requestID(r), traceIDOf(r)
 	rec := &recorder{w: w, m: m, next: next}
-	rec.Init(r.Context(), reqID, traceIDOf(r))
+	rec.Init(r.Context(), reqID, traceID)
 	rec.SetTextFilter(m.cfg.sanitizer.CleanText)
 	r = r.WithContext(rec)
+	w.Header()["X-Request-Id"] = stamp(r, reqID, traceID) // stamp.go; canonical already: skip Set's check
 	defer func() {
 		if v := recover(); v != nil {
 			m.recovered(rec, r, v)

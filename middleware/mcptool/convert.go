@@ -69,11 +69,11 @@ func (c *config) fromError(ctx context.Context, err error) *toolerr.Error {
 }
 
 // complete adds what belongs to this call and makes the error safe to
-// send: the tool name (unless the error names one), the request id (the
-// context's, else a new one), the trace id of the context (none when it has
-// none: a trace id is never invented or carried over), the intent the
-// handler recorded when the call was interrupted, and every string of every
-// member sanitized.
+// send: the tool name (unless the error names one), the request id and
+// trace id of the call's request scope, which callContext made (a new
+// request id when the context has none; no trace id when it has none: a
+// trace id is never invented), the intent the handler recorded when the
+// call was interrupted, and every string of every member sanitized.
 func (c *config) complete(ctx context.Context, tool string, e *toolerr.Error) *toolerr.Error {
 	if e.Tool == "" && tool != "" {
 		e = e.WithTool(tool)

@@ -13,7 +13,7 @@
 //	CallToolResult{
 //		IsError:           true,
 //		StructuredContent: <the problem object of the error, as JSON>,
-//		Content:           [TextContent{"CODE: detail Hint: hint"}],
+//		Content:           [TextContent{"CODE: detail Hint: hint request_id: id"}],
 //	}
 //
 // What happens to each kind of failure:
@@ -28,8 +28,33 @@
 //     is a protocol error by the SDK's rule and is passed on as one, as are
 //     the SDK's own protocol errors (an unknown tool, malformed params).
 //
-// Every error gets the tool's name and a request id: the one of the context
-// (toolerr.RequestID) when a toolerr middleware set one, else a new one.
+// Every error gets the tool's name and a request id, also at the end of
+// the text line, since hints tell the model to escalate with it.
+//
+// # One request id per call
+//
+// The SDK runs every call of a session under the context of the request
+// that opened the session, so the ids in that context (toolerr.RequestID,
+// toolerr.TraceID, the span) are another request's. Each call therefore
+// runs under a request scope of its own, whose ids are, first of:
+//
+//   - over streamable HTTP (mcp.NewStreamableHTTPHandler, stateful or
+//     stateless, SSE or JSON answers) mounted under middleware.New: the
+//     ids of the POST that carried the call, which the middleware writes
+//     on it (toolerr.HeaderRequestID and toolerr.HeaderTraceID) and the
+//     SDK hands the handler (CallToolRequest.Extra.Header). The request id
+//     is the X-Request-Id of that POST's response, by the middleware's
+//     RequestIDPolicy; the trace id that of its server span. Both are
+//     validated as read;
+//   - with no HTTP request under the context (stdio, in memory): the
+//     request scope of the context, such as one a receiving middleware
+//     made for the call (one in the context the server runs under would
+//     be every call's);
+//   - otherwise a new request id and no trace id: over the SSE transport,
+//     which carries every call on the stream of one GET, and over HTTP
+//     without the middleware, whose headers are the client's.
+//
+// What a handler records with toolerr.RecordIntent stays with its call.
 //
 // # Typed output
 //

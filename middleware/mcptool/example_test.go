@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -50,9 +51,10 @@ func ExampleAddTool() {
 	p := res.StructuredContent.(map[string]any)
 	fmt.Println(res.IsError)
 	fmt.Println(p["code"], p["field"], p["suggested_value"], p["tool"])
-	fmt.Println(res.Content[0].(*mcp.TextContent).Text)
+	line := res.Content[0].(*mcp.TextContent).Text
+	fmt.Println(strings.Replace(line, p["request_id"].(string), "<the call's request id>", 1))
 	// Output:
 	// true
 	// VALIDATION_FAILED limit 100 list_shipments
-	// VALIDATION_FAILED: limit must be at most 100 Hint: Reduce limit to 100 or less.
+	// VALIDATION_FAILED: limit must be at most 100 Hint: Reduce limit to 100 or less. request_id: <the call's request id>
 }

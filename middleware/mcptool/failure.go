@@ -23,7 +23,7 @@ func newFailure(e *toolerr.Error) *failure {
 	return &failure{err: e, problem: e.AppendJSON(make([]byte, 0, 512)), line: summary(e)}
 }
 
-// Error returns the one-line summary: "CODE: detail Hint: hint".
+// Error returns the one-line summary: "CODE: detail Hint: hint request_id: id".
 func (f *failure) Error() string { return f.line }
 
 // Unwrap returns the toolerr error, so toolerr.From and errors.As find it
@@ -42,8 +42,10 @@ func (f *failure) result() *mcp.CallToolResult {
 }
 
 // summary is the text line of e for models that read Content only: the
-// code, the detail and the hint, each as rendered in the problem object's
-// defaults (an invalid code is INTERNAL_ERROR, a missing detail the title).
+// code, the detail, the hint and the request id, each as rendered in the
+// problem object's defaults (an invalid code is INTERNAL_ERROR, a missing
+// detail the title): "CODE: detail Hint: hint request_id: id". The request
+// id is there because hints tell the model to escalate with it.
 func summary(e *toolerr.Error) string {
 	code := e.Code
 	if !toolerr.ValidCode(code) {
@@ -59,6 +61,9 @@ func summary(e *toolerr.Error) string {
 	}
 	if e.Hint != "" {
 		line += " Hint: " + e.Hint
+	}
+	if e.RequestID != "" {
+		line += " request_id: " + e.RequestID
 	}
 	return line
 }

@@ -250,13 +250,14 @@ func (b *hsTee) Read(p []byte) (int, error) {
 // Close implements io.Closer.
 func (b *hsTee) Close() error { return b.rc.Close() }
 
-// hsWire is an MCP client's transport that probes each request (X-Probe)
-// and keeps every exchange.
+// hsWire is an MCP client's transport that probes each request (X-Probe),
+// adds header to it, and keeps every exchange.
 type hsWire struct {
-	rig  *hsRig
-	base *http.Transport
-	mu   sync.Mutex
-	all  []*hsExchange
+	rig    *hsRig
+	base   *http.Transport
+	header http.Header
+	mu     sync.Mutex
+	all    []*hsExchange
 }
 
 // RoundTrip implements http.RoundTripper.
@@ -273,6 +274,9 @@ func (w *hsWire) RoundTrip(req *http.Request) (*http.Response, error) {
 	out.Body, out.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
 	probe := "mcp-" + strconv.FormatInt(w.rig.probes.Add(1), 10)
 	out.Header.Set("X-Probe", probe)
+	for k, v := range w.header {
+		out.Header[k] = v
+	}
 	resp, err := w.base.RoundTrip(out)
 	if err != nil {
 		return nil, err
@@ -309,13 +313,28 @@ func (w *hsWire) callOf(t *testing.T, tool string) *hsExchange {
 // mcpSession connects an MCP client to path over streamable HTTP.
 func (rig *hsRig) mcpSession(t *testing.T, path string) (*mcp.ClientSession, *hsWire) {
 	t.Helper()
-	wire := &hsWire{rig: rig, base: &http.Transport{}}
+	return rig.mcpSessionWith(t, path, nil)
+}
+
+// mcpSessionWith connects an MCP client to path over streamable HTTP,
+// sending header with every request.
+func (rig *hsRig) mcpSessionWith(t *testing.T, path string, header http.Header) (*mcp.ClientSession, *hsWire) {
+	t.Helper()
+	wire := &hsWire{rig: rig, base: &http.Transport{}, header: header}
+	cs := rig.mcpConnect(t, wire, &mcp.StreamableClientTransport{
+		Endpoint: rig.url + path, HTTPClient: &http.Client{Transport: wire},
+	})
+	return cs, wire
+}
+
+// mcpConnect connects an MCP client over transport, whose HTTP client
+// goes through wire.
+func (rig *hsRig) mcpConnect(t *testing.T, wire *hsWire, transport mcp.Transport) *mcp.ClientSession {
+	t.Helper()
 	t.Cleanup(wire.base.CloseIdleConnections)
 	client := mcp.NewClient(&mcp.Implementation{Name: "agent", Version: "v0.0.1"}, nil)
-	cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{
-		Endpoint: rig.url + path, HTTPClient: &http.Client{Transport: wire},
-	}, nil)
+	cs, err := client.Connect(context.Background(), transport, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = cs.Close() })
-	return cs, wire
+	return cs
 }

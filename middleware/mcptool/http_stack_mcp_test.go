@@ -56,6 +56,7 @@ func hsMCPServer(logger *slog.Logger) *mcp.Server {
 	}
 	mcptool.AddTool(s, &mcp.Tool{Name: "panic_secret"}, panics, opt)
 	mcp.AddTool(s, &mcp.Tool{Name: "unwrapped_panic"}, panics) // only the Middleware guards it
+	hsIntentTools(s, opt)
 	return s
 }
 

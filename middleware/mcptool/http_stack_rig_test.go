@@ -19,11 +19,11 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	chimw "github.com/go-chi/chi/v5/middleware"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/require"
 	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+	"go.opentelemetry.io/otel/trace"
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/idempotency"
@@ -116,7 +116,7 @@ type hsSeen struct {
 // mounts it: otelhttp (real SDK, span recorder) around chi with chi's
 // RequestID, toolerr's middleware, HTTP tools, a ServeMux under a chi
 // sub-route, a keyed tool behind idempotency, a keyless one behind the
-// duplicate guard, and MCP servers over streamable HTTP.
+// duplicate guard, and MCP servers (hsMCPRoutes).
 type hsRig struct {
 	url    string
 	client *http.Client
@@ -124,12 +124,14 @@ type hsRig struct {
 	logs   *logBuffer
 	probes atomic.Int64
 	chiIDs sync.Map // X-Probe → chi's request id
+	spanOf sync.Map // X-Probe → the span context of otelhttp's server span
 	seen   sync.Map // X-Probe → hsSeen
 	runs   sync.Map // Idempotency-Key or tool → *atomic.Int32
 }
 
-// newHSRig starts the service on a loopback port.
-func newHSRig(t *testing.T) *hsRig {
+// newHSRig starts the service on a loopback port, with otelhttp's options
+// otel besides its tracer provider.
+func newHSRig(t *testing.T, otel ...otelhttp.Option) *hsRig {
 	t.Helper()
 	rig := &hsRig{spans: tracetest.NewSpanRecorder(), client: &http.Client{Timeout: 30 * time.Second}}
 	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rig.spans))
@@ -179,14 +181,11 @@ func newHSRig(t *testing.T) *hsRig {
 		Method(http.MethodPost, "/tools/create_label", middleware.Tool("create_label", rig.createLabel))
 	r.With(idempotency.DuplicateGuard(store, idempotency.WithLogger(logger))).
 		Method(http.MethodPost, "/tools/send_message", middleware.Tool("send_message", rig.sendMessage))
-	newHandler := func(stateless bool) http.Handler {
-		return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return mcpServer },
-			&mcp.StreamableHTTPOptions{Stateless: stateless})
+	for path, h := range hsMCPRoutes(mcpServer) {
+		r.Handle(path, h)
 	}
-	r.Handle("/mcp", newHandler(true))
-	r.Handle("/mcp-session", newHandler(false))
 
-	srv := httptest.NewServer(otelhttp.NewHandler(r, "tools", otelhttp.WithTracerProvider(tp)))
+	srv := httptest.NewServer(otelhttp.NewHandler(r, "tools", append(otel, otelhttp.WithTracerProvider(tp))...))
 	t.Cleanup(srv.Close)
 	rig.url = srv.URL
 	return rig
@@ -197,11 +196,13 @@ const hsBenignDetail = "No order ord_8f3a2b91 at commit a94a8fe5ccb19ba61c4c0873
 	"(request 3fa85f64-5717-4562-b3fc-2c963f66afa6, key idem-7f3c9e21-4b6d-4a8e-b1f0-2d5c8e9a7b13); " +
 	"see https://stripe.com/docs/error-codes/card-declined"
 
-// probe notes chi's request id of each request under its X-Probe header.
+// probe notes chi's request id and otelhttp's server span of each request
+// under its X-Probe header.
 func (rig *hsRig) probe(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if p := r.Header.Get("X-Probe"); p != "" {
 			rig.chiIDs.Store(p, chimw.GetReqID(r.Context()))
+			rig.spanOf.Store(p, trace.SpanContextFromContext(r.Context()))
 		}
 		next.ServeHTTP(w, r)
 	})

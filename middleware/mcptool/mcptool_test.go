@@ -65,7 +65,7 @@ func TestValidationError(t *testing.T) {
 			assert.Equal(t, tool, p["tool"])
 			assert.Regexp(t, hexID, p["request_id"])
 			assert.NotContains(t, p, "trace_id")
-			assert.Equal(t, []string{"VALIDATION_FAILED: limit must be at most 100 Hint: Reduce limit to 100 or less."}, text(t, res))
+			assert.Equal(t, []string{"VALIDATION_FAILED: limit must be at most 100 Hint: Reduce limit to 100 or less. request_id: " + p["request_id"].(string)}, text(t, res))
 		})
 	}
 }
@@ -82,7 +82,10 @@ func TestTypedWithoutMiddleware(t *testing.T) {
 	// The SDK keeps only the error's text: the line, never the Go chain.
 	assert.True(t, res.IsError)
 	assert.Nil(t, res.StructuredContent)
-	assert.Equal(t, []string{"VALIDATION_FAILED: limit must be at most 100 Hint: Reduce limit to 100 or less."}, text(t, res))
+	lines := text(t, res)
+	require.Len(t, lines, 1)
+	assert.Regexp(t, `^VALIDATION_FAILED: limit must be at most 100 Hint: Reduce limit to 100 or less\. request_id: [0-9a-f]{32}$`, lines[0],
+		"the request id too: the line is all the client gets")
 }
 
 func TestGoErrors(t *testing.T) {

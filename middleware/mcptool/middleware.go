@@ -27,6 +27,7 @@ func Middleware(opts ...Option) mcp.Middleware {
 			if !ok {
 				return next(ctx, method, req)
 			}
+			ctx = c.callContext(ctx, call) // call.go
 			defer func() {
 				if v := recover(); v != nil {
 					res, err = c.panicked(ctx, c.toolName(call), v).result(), nil

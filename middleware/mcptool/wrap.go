@@ -12,11 +12,12 @@ import (
 // Wrap returns a handler that calls h and turns its failures into toolerr
 // results for the tool called name: a returned error or a panic becomes a
 // CallToolResult with IsError set, the problem object of the error as
-// StructuredContent and one short text line ("CODE: detail Hint: hint") as
-// Content. A call that succeeds, or whose result h marked IsError itself,
-// is passed on untouched; so is a *jsonrpc.Error found in the returned
-// error's chain, which the SDK sends as a protocol error with its message
-// as it is.
+// StructuredContent and one short text line ("CODE: detail Hint: hint
+// request_id: id") as Content. A call that succeeds, or whose result h
+// marked IsError itself, is passed on untouched; so is a *jsonrpc.Error
+// found in the returned error's chain, which the SDK sends as a protocol
+// error with its message as it is. h runs under a request scope of the
+// call's own, with the call's ids (see the package doc).
 //
 // When Out is an interface type (such as any) the wrapper returns the whole
 // result. For any other Out the SDK would replace StructuredContent with the
@@ -30,6 +31,7 @@ func Wrap[In, Out any](name string, h mcp.ToolHandlerFor[In, Out], opts ...Optio
 	c := newConfig(opts)
 	whole := reflect.TypeFor[Out]().Kind() == reflect.Interface
 	return func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out Out, err error) {
+		ctx = c.callContext(ctx, req) // call.go
 		defer func() {
 			if v := recover(); v != nil {
 				res, out, err = outcome[Out](c.panicked(ctx, name, v), whole)

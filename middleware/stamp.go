@@ -1,0 +1,35 @@
+package middleware
+
+import (
+	"net/http"
+
+	"github.com/toolerr/toolerr"
+)
+
+// stamp writes the request's ids into r, the request the middleware
+// passes on: [toolerr.HeaderRequestID] is set to reqID and
+// [toolerr.HeaderTraceID] to traceID, or removed when traceID is "", so
+// that a client's values never pass. Code behind the middleware that sees
+// the request's headers but not its context reads them there: package
+// mcptool does, since an MCP server runs each tool call under the context
+// of the session's first request but hands the tool handler the headers
+// of the POST that carried the call. Every other header stays as the
+// client sent it.
+//
+// r.Header is the map the server gave the middleware (r shares it with
+// the request it was made from); it is created when nil. stamp returns
+// the response's X-Request-Id value, allocated together with the
+// request's headers.
+func stamp(r *http.Request, reqID, traceID string) []string {
+	ids := []string{reqID, reqID, traceID}
+	if r.Header == nil {
+		r.Header = make(http.Header, 2)
+	}
+	r.Header[toolerr.HeaderRequestID] = ids[1:2:2] // canonical already: skip Set's check
+	if traceID != "" {
+		r.Header[toolerr.HeaderTraceID] = ids[2:3:3]
+	} else {
+		delete(r.Header, toolerr.HeaderTraceID)
+	}
+	return ids[0:1:1]
+}
