@@ -43,9 +43,12 @@
 //	}
 //	client := &http.Client{Transport: retrygate.Transport(nil, retrygate.WithPolicy(policy))}
 //
+// and each handler calls through it:
+//
 //	func (h *Handler) SearchOrders(w http.ResponseWriter, r *http.Request) {
 //		ctx, cancel := context.WithTimeout(r.Context(), 20*time.Second)
 //		defer cancel()
+//		q := r.URL.Query().Get("q")
 //		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, h.base+"/v1/orders?q="+url.QueryEscape(q), nil)
 //		resp, err := h.client.Do(req)
 //		if err != nil {
@@ -62,7 +65,8 @@
 //			toolerr.Write(w, r, err)
 //			return
 //		}
-//		// ... decode resp.Body and answer the agent ...
+//		w.Header().Set("Content-Type", "application/json")
+//		_, _ = io.Copy(w, resp.Body)
 //	}
 //
 // The handler never loops itself: a 503 or a reset was retried with backoff
