@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/middleware/sanitize"
 )
 
 // DefaultMaxDelay caps every delay the classifier reads, unless
@@ -46,14 +47,28 @@ func WithObserver(o Observer) Option {
 	return func(c *Classifier) { c.observer = o }
 }
 
-// WithMessageFilter sets the filter that vendor messages and field names
-// pass through before they reach the error (the middleware's sanitizer).
-// Default: none, and then vendor messages are not used at all: Detail is the
-// code's fixed title and a field is kept only if it looks like a plain path.
-// Untrusted text never reaches an error unfiltered.
+// WithMessageFilter sets the filter that vendor messages, field names and
+// string details pass through before they reach the error.
+//
+// Default: the sanitizer of package middleware/sanitize with its default
+// options (secrets, hosts, paths, stack traces and markup removed), so that
+// a vendor's message, field and string details, such as Stripe's
+// decline_code and doc_url, reach the error cleaned. A service that
+// configures its own sanitizer passes its CleanText here, as the middleware
+// does. WithMessageFilter(nil) turns vendor text off altogether: Detail is
+// the code's fixed title, string details are dropped, and a field is kept
+// only if it looks like a plain path. Untrusted text never reaches an error
+// unfiltered.
 func WithMessageFilter(f func(string) string) Option {
 	return func(c *Classifier) { c.filter = f }
 }
+
+// defaultFilter is the message filter of a classifier built without
+// [WithMessageFilter]: one default sanitizer, shared, which is safe for
+// concurrent use and holds no state between calls.
+var defaultFilter = sync.OnceValue(func() func(string) string {
+	return sanitize.New().CleanText
+})
 
 // WithClock sets the clock that HTTP-date and epoch delays are measured
 // from. Default: time.Now.
@@ -72,7 +87,7 @@ func New(reg *toolerr.Registry, opts ...Option) *Classifier {
 	if reg == nil {
 		reg = toolerr.Default()
 	}
-	c := &Classifier{reg: reg, maxDelay: DefaultMaxDelay, now: time.Now}
+	c := &Classifier{reg: reg, maxDelay: DefaultMaxDelay, now: time.Now, filter: defaultFilter()}
 	for _, o := range opts {
 		o(c)
 	}

@@ -203,7 +203,7 @@ func TestVendorMessageNeedsFilter(t *testing.T) {
 		Vendor: "stripe", VendorCode: "resource_missing", Status: 404, RequestID: "req_9Xy2",
 		Message: "No such customer: 'cus_123'; key sk_live_abcdef used", Field: "customer",
 	}
-	plain := New(nil).Classify(context.Background(), o)
+	plain := New(nil, WithMessageFilter(nil)).Classify(context.Background(), o)
 	assert.Equal(t, "The request is invalid", toolerr.Default().New(toolerr.CodeValidationFailed, "").Detail)
 	def, _ := toolerr.Default().Lookup(toolerr.CodeNotFound)
 	assert.Equal(t, def.Title, plain.Detail, "without a filter the vendor's text is not used")
@@ -216,7 +216,12 @@ func TestVendorMessageNeedsFilter(t *testing.T) {
 	})).Classify(context.Background(), o)
 	assert.Equal(t, "No such customer: 'cus_123'; key [REDACTED] used", filtered.Detail)
 
-	odd := New(nil).Classify(context.Background(), Outcome{Status: 400, Vendor: "x y", VendorCode: "<script>", Field: "a b\n", RequestID: strings.Repeat("r", 200)})
+	o.Message = "No such customer: 'cus_123'; key sk_live_51HqLyjWDarjtT1zdp7dcXu2Q used"
+	byDefault := New(nil).Classify(context.Background(), o)
+	assert.Contains(t, byDefault.Detail, "No such customer", "the default filter keeps the vendor's message")
+	assert.NotContains(t, byDefault.Detail, "sk_live_51HqLyjWDarjtT1zdp7dcXu2Q", "and redacts its secrets")
+
+	odd := New(nil, WithMessageFilter(nil)).Classify(context.Background(), Outcome{Status: 400, Vendor: "x y", VendorCode: "<script>", Field: "a b\n", RequestID: strings.Repeat("r", 200)})
 	assert.Empty(t, odd.Field, "a field that is not a plain token is dropped without a filter")
 	assert.Equal(t, toolerr.Upstream{Vendor: "unknown", Status: 400}, *odd.Upstream)
 }
@@ -286,8 +291,12 @@ func TestVendorDetails(t *testing.T) {
 		"nested":       map[string]any{"dropped": true},
 		"empty":        "",
 	}}
-	e := New(nil).Classify(context.Background(), o)
-	assert.Equal(t, map[string]any{"amount_minor": 1200, "live": true}, e.Details, "without a filter no vendor text is kept")
+	e := New(nil, WithMessageFilter(nil)).Classify(context.Background(), o)
+	assert.Equal(t, map[string]any{"amount_minor": 1200, "live": true}, e.Details, "with the filter turned off no vendor text is kept")
+
+	e = New(nil).Classify(context.Background(), o)
+	assert.Equal(t, "insufficient_funds", e.Details["decline_code"], "the default filter keeps a vendor's string details")
+	assert.Equal(t, "https://stripe.com/docs/error-codes/card-declined", e.Details["doc_url"])
 
 	upper := func(s string) string { return strings.ToUpper(s) }
 	e = New(nil, WithMessageFilter(upper)).Classify(context.Background(), o)

@@ -66,8 +66,8 @@ func WithRegistry(r *toolerr.Registry) Option {
 // WithClassifier sets the classifier of raw error responses and returned Go
 // errors. Default: classify.New over the registry, with the sanitizer as its
 // message filter. A classifier passed here keeps its own message filter:
-// build it with classify.WithMessageFilter(s.CleanText) to let sanitized
-// vendor messages reach the detail (without one they are not used at all).
+// build it with classify.WithMessageFilter(s.CleanText) to have vendor text
+// cleaned by this sanitizer rather than the classifier's default one.
 // The middleware counts and logs unmapped classifications itself, whatever
 // the classifier's observer.
 func WithClassifier(c *classify.Classifier) Option {

@@ -35,9 +35,10 @@ var defaultSet = sync.OnceValue(func() *Set {
 //		return err
 //	}
 //
-// Vendor messages are not used without a message filter (see [NewSet]);
-// under the middleware, build a Set over a classifier that filters with
-// the middleware's sanitizer and call [Set.Response].
+// The vendor's message, field and string details reach the error through
+// the default classifier's sanitizer (see classify.WithMessageFilter); to
+// use a sanitizer of your own (registered secrets, your hostname), build a
+// Set over a classifier that filters with it and call [Set.Response].
 func Response(resp *http.Response) error {
 	return defaultSet().Response(resp)
 }

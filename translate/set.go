@@ -70,9 +70,9 @@ func WithBodyCap(n int) Option {
 // registers every translator's code table with c. It fails when a table
 // names a code c's registry does not hold; nothing is registered then.
 //
-// For vendor messages to reach an error's detail, c needs a message filter
-// (classify.WithMessageFilter, such as the middleware's sanitizer); without
-// one the detail is the code's title.
+// Vendor messages, fields and string details reach an error through c's
+// message filter (classify.WithMessageFilter; by default the default
+// sanitizer); with the filter turned off the detail is the code's title.
 func NewSet(c *classify.Classifier, opts ...Option) (*Set, error) {
 	cfg := setConfig{builtins: true, bodyCap: DefaultBodyCap}
 	for _, o := range opts {

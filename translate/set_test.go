@@ -2,6 +2,7 @@ package translate
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync"
@@ -156,10 +157,11 @@ func TestClassifyKeepsTheVendorsAccountAsCause(t *testing.T) {
 		Parse: func(r *Raw) (classify.Outcome, bool) {
 			return classify.Outcome{VendorCode: "E42", Message: "widget " + strings.Repeat("é", 600) + " is gone"}, true
 		}}
-	s := newTestSet(t, WithTranslators(acme))
+	s, err := NewSet(classify.New(nil, classify.WithMessageFilter(nil)), WithoutBuiltins(), WithTranslators(acme))
+	require.NoError(t, err)
 	e := s.Classify(context.Background(), &Raw{Host: "api.acme.test", Status: 404})
 	require.NotNil(t, e)
-	assert.Equal(t, e.Title, e.Detail, "no message filter: the vendor's text is not in the error")
+	assert.Equal(t, e.Title, e.Detail, "message filter turned off: the vendor's text is not in the error")
 	var ve *VendorError
 	require.ErrorAs(t, e, &ve)
 	assert.Equal(t, "acme", ve.Vendor)
@@ -168,4 +170,18 @@ func TestClassifyKeepsTheVendorsAccountAsCause(t *testing.T) {
 	assert.LessOrEqual(t, len(ve.Message), maxVendorMessage)
 	assert.True(t, strings.HasPrefix(ve.Error(), "acme 404 E42: widget é"))
 	assert.Equal(t, "upstream 500", (&VendorError{Status: 500}).Error())
+}
+
+func TestDefaultSetKeepsVendorTextSanitized(t *testing.T) {
+	const secret = "sk_live_51HqLyjWDarjtT1zdp7dcXu2Q"
+	acme := &Vendor{Name: "acme", HostNames: []string{"api.acme.test"},
+		Parse: func(r *Raw) (classify.Outcome, bool) {
+			return classify.Outcome{VendorCode: "E42", Message: "widget 42 is gone (key " + secret + ")",
+				Details: map[string]any{"reason": "archived by " + secret}}, true
+		}}
+	e := newTestSet(t, WithTranslators(acme)).Classify(context.Background(), &Raw{Host: "api.acme.test", Status: 404})
+	require.NotNil(t, e)
+	assert.Contains(t, e.Detail, "widget 42 is gone", "the default classifier keeps the vendor's message")
+	assert.Contains(t, e.Details["reason"], "archived by", "and its string details")
+	assert.NotContains(t, e.Detail+fmt.Sprint(e.Details), secret, "sanitized")
 }
