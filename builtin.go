@@ -70,14 +70,14 @@ var (
 // builtinDefs is the built-in code table. Hints are imperative and written for
 // a model; human hints are plain sentences for the end user.
 func builtinDefs() []Def {
-	return append([]Def{
+	defs := append([]Def{
 		{
 			Code: CodeValidationFailed, Category: CategoryValidation, Status: http.StatusBadRequest,
 			Title:     "The request is invalid",
-			Hint:      "Fix the argument named in field using allowed_values or suggested_value, then call again; if the right value is unknown, ask the user.",
+			Hint:      "Correct the invalid argument that detail describes, checking it against the tool's input schema, then call again; if the right value is unknown, ask the user.",
 			HumanHint: "Some of the information provided was not valid.",
 			Cause:     "An argument is missing, malformed, out of range or not one of the accepted values. The same call will fail again until the argument changes.",
-			Repair:    []string{"Read field, allowed_values and suggested_value.", "Correct that argument and call again.", "Ask the user when the correct value cannot be derived."},
+			Repair:    []string{"Read detail for the invalid argument.", "Correct it against the tool's input schema and call again.", "Ask the user when the correct value cannot be derived."},
 		},
 		{
 			Code: CodeNotFound, Category: CategoryNotFound, Status: http.StatusNotFound,
@@ -135,10 +135,10 @@ func builtinDefs() []Def {
 		{
 			Code: CodeRateLimited, Category: CategoryRateLimit, Status: http.StatusTooManyRequests, Retryable: true,
 			Title:     "Too many requests",
-			Hint:      "Wait retry_after_ms milliseconds, then make the same call again; do not send other calls to this tool meanwhile.",
+			Hint:      "Wait, backing off exponentially from a few seconds, then make the same call again; do not send other calls to this tool meanwhile.",
 			HumanHint: "The service is busy; this will be retried shortly.",
 			Cause:     "The caller, or the downstream service on its behalf, sent more calls than the rate limit allows in a window.",
-			Repair:    []string{"Wait retry_after_ms.", "Retry the same call.", "Defer the task if the limit keeps being hit."},
+			Repair:    []string{"Wait, backing off exponentially.", "Retry the same call.", "Defer the task if the limit keeps being hit."},
 			Retry:     RetryPolicy{Strategy: StrategyRetryAfter, BaseDelay: time.Second, MaxAttempts: 3},
 		},
 		{
@@ -231,18 +231,18 @@ func builtinDefs() []Def {
 		{
 			Code: CodeCancelled, Category: CategoryCancelled, Severity: SeverityInfo, Status: StatusClientClosedRequest,
 			Title:     "The request was cancelled",
-			Hint:      "Nothing to do unless the task still needs this result; if it does, check intent before calling again.",
+			Hint:      "Nothing to do unless the task still needs this result; if it does, read the resource's state before calling again, since the work may have completed.",
 			HumanHint: "The request was cancelled.",
 			Cause:     "The caller disconnected or cancelled before the tool finished. Work already started may have completed.",
-			Repair:    []string{"Check intent for work that may have completed."},
+			Repair:    []string{"Read the resource's state for work that may have completed."},
 		},
 		{
 			Code: CodePartialFailure, Category: CategoryConflict, Severity: SeverityWarning, Status: http.StatusConflict,
 			Title:     "Part of the batch failed",
-			Hint:      "Do not resend the whole call: some items were applied. Resend only the items listed in errors, each fixed as its own error says.",
+			Hint:      "Do not resend the whole call: some items were applied. Read the resource's state to find the items that failed, then resend only those.",
 			HumanHint: "Some of the items could not be processed.",
 			Cause:     "The batch was applied item by item and some items failed; errors lists them by index with their own codes.",
-			Repair:    []string{"Read errors[].", "Resend only the failed items, corrected."},
+			Repair:    []string{"Read the resource's state to find the failed items.", "Resend only the failed items, corrected."},
 			Actions:   []string{ActionReadStateFirst},
 		},
 		{
@@ -264,10 +264,10 @@ func builtinDefs() []Def {
 		{
 			Code: CodeIdempotencyInProgress, Category: CategoryTransient, Status: http.StatusConflict, Retryable: true,
 			Title:     "A request with this idempotency key is still running",
-			Hint:      "Wait retry_after_ms, then send the identical request with the same key to get its result. Do not change the key.",
+			Hint:      "Wait a few seconds, then send the identical request with the same key to get its result. Do not change the key.",
 			HumanHint: "Your earlier request is still being processed.",
 			Cause:     "The first request with this key has not finished. Its result will be replayed once it has.",
-			Repair:    []string{"Wait retry_after_ms.", "Retry with the same key and body."},
+			Repair:    []string{"Wait a few seconds.", "Retry with the same key and body."},
 			Retry:     RetryPolicy{Strategy: StrategyRetryAfter, BaseDelay: time.Second, MaxAttempts: 5, IdempotencyRequired: true},
 		},
 		{
@@ -282,7 +282,7 @@ func builtinDefs() []Def {
 		{
 			Code: CodeDuplicateAction, Category: CategoryConflict, Status: http.StatusConflict,
 			Title:     "This action was just performed",
-			Hint:      "Do not repeat it: an identical call already ran (see details). Use its result; if a second action is really intended, send an Idempotency-Key.",
+			Hint:      "Do not repeat it: an identical call already ran. Use its result; if a second action is really intended, send an Idempotency-Key.",
 			HumanHint: "This was already done a moment ago.",
 			Cause:     "An identical mutating call, same session, tool and arguments, ran inside the duplicate window without an idempotency key.",
 			Repair:    []string{"Use the first call's result.", "Send a new Idempotency-Key if a second action is intended."},
@@ -291,10 +291,10 @@ func builtinDefs() []Def {
 		{
 			Code: CodeCircuitOpen, Category: CategoryTransient, Status: http.StatusServiceUnavailable, Retryable: true,
 			Title:     "The downstream service is failing; calls are paused",
-			Hint:      "Wait retry_after_ms before calling this tool again; calls are not being sent downstream until then.",
+			Hint:      "Wait several seconds before calling this tool again; calls are not being sent downstream until then.",
 			HumanHint: "A service we depend on is having problems; we will try again shortly.",
 			Cause:     "Recent calls to the downstream host failed repeatedly, so the circuit breaker stopped sending calls until a trial period.",
-			Repair:    []string{"Wait retry_after_ms.", "Use a fallback tool if one exists."},
+			Repair:    []string{"Wait several seconds.", "Use a fallback tool if one exists."},
 			Retry:     RetryPolicy{Strategy: StrategyRetryAfter, BaseDelay: 5 * time.Second, MaxAttempts: 2},
 		},
 		{
@@ -307,4 +307,8 @@ func builtinDefs() []Def {
 			Related:   []string{CodeUpstreamUnavailable},
 		},
 	}, localDefs()...)
+	for i := range defs {
+		defs[i].Wordings = builtinWordings(defs[i].Code)
+	}
+	return defs
 }

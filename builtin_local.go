@@ -21,10 +21,10 @@ func localDefs() []Def {
 		{
 			Code: CodeMethodNotAllowed, Category: CategoryValidation, Status: http.StatusMethodNotAllowed,
 			Title:     "The tool does not accept this HTTP method",
-			Hint:      "Do not repeat the call with this HTTP method. Call the tool again with a method it accepts; the Allow header lists them.",
+			Hint:      "Do not repeat the call with this HTTP method. Call the tool again with a method it accepts, as its description or the response's Allow header gives it.",
 			HumanHint: "That action cannot be done this way.",
 			Cause:     "The route exists but is not registered for the HTTP method of the call.",
-			Repair:    []string{"Read the accepted methods from the Allow header.", "Call again with one of them."},
+			Repair:    []string{"Find the accepted methods in the tool's description or the Allow header.", "Call again with one of them."},
 		},
 		{
 			Code: CodeToolTimeout, Category: CategoryTransient, Status: http.StatusGatewayTimeout, Retryable: true,

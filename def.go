@@ -47,6 +47,11 @@ type Def struct {
 	Cause string
 	// Repair lists the repair steps, most likely first; errors carry them as suggestions.
 	Repair []string
+	// Wordings word Hint, HumanHint and Repair for errors that carry the
+	// members they point at (field, allowed_values, retry_after_ms…), most
+	// specific first. Hint, HumanHint and Repair themselves are for an
+	// error that carries none of them. See [Wording].
+	Wordings []Wording
 	// Actions are orchestrator tags every error of this code carries.
 	Actions []string
 	// Related names sibling codes.
@@ -94,6 +99,10 @@ func (d Def) withDefaults() Def {
 	d.Repair = slices.Clip(slices.Clone(d.Repair))
 	d.Actions = slices.Clip(slices.Clone(d.Actions))
 	d.Related = slices.Clip(slices.Clone(d.Related))
+	d.Wordings = slices.Clip(slices.Clone(d.Wordings))
+	for i := range d.Wordings {
+		d.Wordings[i].Repair = slices.Clip(slices.Clone(d.Wordings[i].Repair))
+	}
 	return d
 }
 
@@ -129,6 +138,18 @@ func (d Def) validate(known func(string) bool) error {
 	}
 	if len(d.Hint) > MaxHintLen || len(d.HumanHint) > MaxHintLen {
 		bad("hints are limited to %d bytes", MaxHintLen)
+	}
+	for i, w := range d.Wordings {
+		switch {
+		case w.When == 0 || w.When >= 1<<len(memberNames):
+			bad("wording %d: When must name members of the Member… constants", i)
+		case strings.TrimSpace(w.Hint) == "":
+			bad("wording %d: hint is required", i)
+		case len(w.Hint) > MaxHintLen || len(w.HumanHint) > MaxHintLen:
+			bad("wording %d: hints are limited to %d bytes", i, MaxHintLen)
+		case len(w.Repair) > MaxListLen:
+			bad("wording %d: at most %d repair steps", i, MaxListLen)
+		}
 	}
 	for _, a := range d.Actions {
 		if !ValidAction(a) {

@@ -75,6 +75,9 @@ type Error struct {
 	RequestID string
 
 	cause error
+	// def is the registered definition the error was built from, whose
+	// wordings RenderedHints chooses from; nil for parsed errors.
+	def *Def
 }
 
 // Orchestrator action tags for [Error.Actions].

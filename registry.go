@@ -180,6 +180,7 @@ func (r *Registry) build(d *Def, detail string) *Error {
 		Actions:      slices.Clone(d.Actions),
 		DocsURL:      docs,
 		RelatedCodes: slices.Clone(d.Related),
+		def:          d,
 	}
 	if d.Retryable {
 		p := d.Retry

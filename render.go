@@ -100,9 +100,10 @@ func (e *Error) appendMembers(dst []byte, index int) []byte {
 	dst = appendOptional(dst, "field", e.Field, MaxFieldLen)
 	dst = appendValueMember(dst, "allowed_values", e.AllowedValues, MaxValueLen)
 	dst = appendValueMember(dst, "suggested_value", e.SuggestedValue, MaxValueLen)
-	dst = appendOptional(dst, "hint", e.Hint, MaxHintLen)
-	dst = appendOptional(dst, "human_hint", e.HumanHint, MaxHintLen)
-	dst = appendList(dst, "suggestions", e.Suggestions, nil)
+	hint, humanHint, suggestions := e.RenderedHints()
+	dst = appendOptional(dst, "hint", hint, MaxHintLen)
+	dst = appendOptional(dst, "human_hint", humanHint, MaxHintLen)
+	dst = appendList(dst, "suggestions", suggestions, nil)
 	dst = appendList(dst, "actions", e.Actions, ValidAction)
 	if isHTTPURL(e.DocsURL) {
 		dst = appendMember(dst, "docs_url", e.DocsURL, MaxURILen)

@@ -60,8 +60,9 @@ func TestRenderEveryDefaultCodeRoundTrip(t *testing.T) {
 			assert.Equal(t, "urn:toolerr:"+d.Code, m["type"])
 			assert.Equal(t, d.Title, m["title"])
 			assert.Equal(t, d.Title, m["detail"], "empty detail renders the title")
-			assert.Equal(t, d.Hint, m["hint"])
-			assert.Equal(t, d.HumanHint, m["human_hint"])
+			hint, humanHint, _ := e.RenderedHints()
+			assert.Equal(t, hint, m["hint"])
+			assert.Equal(t, humanHint, m["human_hint"])
 			_, hasPolicy := m["retry_policy"]
 			assert.Equal(t, d.Retryable, hasPolicy, "retry_policy only when retryable")
 

@@ -100,7 +100,7 @@ func (m *handler) localError(rec *recorder, r *http.Request, next http.Handler, 
 	if e.Code == toolerr.CodeMethodNotAllowed {
 		if methods := allowedMethods(rec.w.Header()); len(methods) > 0 {
 			rec.allow = strings.Join(methods, ", ")
-			e = e.WithDetails(map[string]any{"allowed_methods": methods})
+			e = e.WithAllowedValues(methods)
 		}
 	}
 	return e

@@ -99,8 +99,10 @@ func TestCompositionLocalFailuresAreLocal(t *testing.T) {
 			code: toolerr.CodeMethodNotAllowed, status: 405,
 			checkResponse: func(t *testing.T, resp *http.Response, p map[string]any) {
 				assert.Contains(t, resp.Header.Values("Allow"), "GET")
-				details, _ := p["details"].(map[string]any)
-				assert.Contains(t, details["allowed_methods"], "GET")
+				allowed, _ := p["allowed_values"].([]any)
+				assert.Contains(t, allowed, "GET", "the accepted methods are the error's allowed_values")
+				assert.Contains(t, p["hint"], "allowed_values", "and the hint points at them")
+				assert.NotContains(t, p["hint"], "field")
 			}},
 		{name: "a local 500 with a driver's text", mws: mws(chimw.RequestID, realIP, chimw.Logger), method: "GET", path: "/tools/broken",
 			code: toolerr.CodeInternal, status: 500,

@@ -59,8 +59,8 @@ func summary(e *toolerr.Error) string {
 	if detail != "" && detail != code {
 		line += ": " + detail
 	}
-	if e.Hint != "" {
-		line += " Hint: " + e.Hint
+	if hint, _, _ := e.RenderedHints(); hint != "" {
+		line += " Hint: " + hint
 	}
 	if e.RequestID != "" {
 		line += " request_id: " + e.RequestID
