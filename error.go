@@ -148,6 +148,11 @@ type Upstream struct {
 	// rendered only when it has the shape of a request id ([ValidRequestID])
 	// once sanitized.
 	RequestID string
+	// Attempts is how many calls the service made to the downstream for
+	// this failure, the first included, when its HTTP client retried
+	// (retrygate.Transport records it, translate reports it); 0 when
+	// unknown, and then it is not rendered.
+	Attempts int
 }
 
 // ItemError is the error of one item of a batch, at Index in the request.

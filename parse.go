@@ -49,6 +49,7 @@ type wireError struct {
 		Status    int    `json:"status"`
 		Code      string `json:"code"`
 		RequestID string `json:"request_id"`
+		Attempts  int    `json:"attempts"`
 	} `json:"upstream"`
 	Errors []struct {
 		Index *int `json:"index"`
@@ -141,7 +142,7 @@ func (w *wireError) toError() *Error {
 		e.Intent = &Intent{Operation: in.Operation, ResourceID: in.ResourceID, State: in.State, Recovery: in.Recovery}
 	}
 	if u := w.Upstream; u != nil {
-		e.Upstream = &Upstream{Vendor: u.Vendor, Status: u.Status, Code: u.Code, RequestID: u.RequestID}
+		e.Upstream = &Upstream{Vendor: u.Vendor, Status: u.Status, Code: u.Code, RequestID: u.RequestID, Attempts: u.Attempts}
 	}
 	for _, it := range w.Errors {
 		if it.Index == nil {

@@ -144,6 +144,10 @@ func (e *Error) appendMembers(dst []byte, index int) []byte {
 		if ValidRequestID(u.RequestID) { // a vendor's id of another shape is not shown
 			dst = appendMember(dst, "request_id", u.RequestID, 0)
 		}
+		if u.Attempts > 0 {
+			dst = append(dst, `,"attempts":`...)
+			dst = strconv.AppendInt(dst, min(int64(u.Attempts), maxCount), 10)
+		}
 		dst = append(dst, '}')
 	}
 	if index < 0 {

@@ -94,7 +94,7 @@ func renderFullError() *Error {
 		WithExampleRequest(map[string]any{"query": "blue shoes", "limit": 100}).
 		WithIntent(Intent{Operation: "search_orders", ResourceID: "q-42", State: "not started", Recovery: "call again after retry_after_ms"}).
 		WithTool("search_orders").
-		WithUpstream(Upstream{Vendor: "searchco", Status: 429, Code: "too_many_requests", RequestID: "sc_8fK2aa"}).
+		WithUpstream(Upstream{Vendor: "searchco", Status: 429, Code: "too_many_requests", RequestID: "sc_8fK2aa", Attempts: 3}).
 		WithItems(
 			ItemError{Index: 0, Err: Default().New(CodeValidationFailed, "limit must be at most 100.").
 				WithField("limit").WithSuggestedValue(100).

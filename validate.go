@@ -108,6 +108,7 @@ func memberRules() (problem, item map[string]memberRule) {
 			"status":     integer(100, 599),
 			"code":       str(0, MaxNameLen, nil),
 			"request_id": str(1, MaxIDLen, ValidRequestID),
+			"attempts":   integer(1, maxCount),
 		}, "vendor"),
 	}
 	item = map[string]memberRule{"index": integer(0, maxCount)}

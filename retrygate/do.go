@@ -29,6 +29,13 @@ const (
 // Go error included, ends the call at once: classify network errors into a
 // *toolerr.Error before returning them from op, as the Transport does.
 //
+// A failure that says its server already retried the downstream
+// (upstream.attempts, which retrygate.Transport and translate report) also
+// caps the attempts at its retry_policy.max_attempts, so that the caller's
+// retries do not multiply the server's: with the Transport's defaults on
+// the server and Do's on the caller, a vendor that is down receives at
+// most 4 calls per task (see [Transport]).
+//
 // Between attempts Do waits. A RetryAfter above zero on the failure (the
 // server's retry_after_ms or Retry-After) is the wait, capped at
 // p.MaxServerDelay; otherwise the wait is the next interval of an
@@ -81,7 +88,7 @@ func Do(ctx context.Context, p Policy, op func(ctx context.Context) error) error
 		if !retry {
 			return fail(p, attempt, err, reasonNotRetryable)
 		}
-		if attempt >= p.MaxAttempts {
+		if attempt >= p.MaxAttempts || attempt >= handedOffAttempts(te) {
 			return fail(p, attempt, err, reasonAttempts)
 		}
 		if ctx.Err() != nil {
@@ -104,6 +111,17 @@ func Do(ctx context.Context, p Policy, op func(ctx context.Context) error) error
 			return fail(p, attempt, err, ctxReason(ctx))
 		}
 	}
+}
+
+// handedOffAttempts is the most attempts worth making after a failure
+// whose server already retried its downstream (upstream.attempts set):
+// its retry_policy.max_attempts, which counts the server's retries in. It
+// is unbounded for any other failure.
+func handedOffAttempts(te *toolerr.Error) int {
+	if u, p := te.Upstream, te.RetryPolicy; u != nil && u.Attempts > 0 && p != nil && p.MaxAttempts > 0 {
+		return p.MaxAttempts
+	}
+	return math.MaxInt
 }
 
 // retryable reports whether err may be retried under p, with the

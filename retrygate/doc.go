@@ -24,6 +24,13 @@
 // service: the breaker opens on a failure ratio, not on a short streak. An
 // [Escalation] hands a task that keeps failing to a person.
 //
+// Retries do not multiply across layers: when a Transport spent its
+// retries, the error built from its response (translate.Response) reports
+// the attempts (upstream.attempts) and allows the agent one more call
+// (retry_policy.max_attempts 2), which the Transport sends once (the
+// handoff, see [Transport]); Do obeys that max_attempts. A vendor that is
+// down receives 4 calls per task, not 9.
+//
 // [Do] is the core: it runs any func(ctx) error under a [Policy] and returns
 // nil or an [*Error] that carries the last failure and the attempt count
 // ([Attempts]). [Transport] applies Do to HTTP: it wraps an

@@ -3,6 +3,8 @@ package retrygate
 import (
 	"errors"
 	"strconv"
+
+	"github.com/toolerr/toolerr"
 )
 
 // Error is the failure Do returns: the last attempt's error and how many
@@ -37,11 +39,18 @@ func (e *Error) Unwrap() error {
 }
 
 // Attempts returns the attempt count of an error Do returned (an *Error
-// anywhere in err's chain), or 0 when there is none, as for nil.
+// anywhere in err's chain). Without one it returns the attempts a retrying
+// HTTP client made for the *toolerr.Error in err's chain
+// (upstream.attempts, set when translate built it from a response of
+// [Transport], and kept on the wire), and 0 when neither is known, as for
+// nil.
 func Attempts(err error) int {
 	var e *Error
 	if errors.As(err, &e) && e != nil {
 		return e.Attempts
+	}
+	if te, ok := toolerr.From(err); ok && te.Upstream != nil {
+		return te.Upstream.Attempts
 	}
 	return 0
 }

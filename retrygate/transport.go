@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
@@ -30,6 +31,7 @@ type transport struct {
 	base       http.RoundTripper
 	cfg        transportConfig
 	classifier *classify.Classifier
+	spent      spentHosts
 }
 
 // Transport returns an http.RoundTripper that sends each request through
@@ -61,6 +63,20 @@ type transport struct {
 // last attempt got no response (Do's *Error wrapping the classified
 // *toolerr.Error), or when the host's breaker is open (CIRCUIT_OPEN, with
 // retry_after_ms the time until the breaker lets a trial call through).
+//
+// The handoff, on by default ([WithoutHandoff] turns it off), keeps the
+// agent's retries from multiplying the Transport's. Each attempt after the
+// first carries a translate.Retries on its request's context, so the error
+// translate.Response builds from the returned response reports the calls
+// made (upstream.attempts). When the call made its last attempt on a
+// retryable failure, that error allows one more call by the agent
+// (retry_policy.max_attempts 2, retry_after_ms the vendor's delay or the
+// next backoff interval), and the host is marked: until a call to it
+// succeeds or answers on purpose, or the advertised delay plus 30 s has
+// passed, each call to it is sent once. A host that is down thus receives
+// the policy's attempts for the agent's first call and one for its retry.
+// The cost: right after a call spent its retries, a host that fails only
+// some calls gets one attempt per call until one succeeds.
 //
 // The RoundTripper is safe for concurrent use.
 func Transport(base http.RoundTripper, opts ...Option) http.RoundTripper {
@@ -115,6 +131,9 @@ type call struct {
 	host      string // breaker key
 	key       string // idempotency key to set on each attempt ("" when none or already set)
 	keyed     bool   // the request carries an idempotency key
+	canRetry  bool   // the request may be sent more than once
+	once      bool   // the host's retries are spent: one attempt only
+	policy    Policy // the call's policy, normalized
 	sent      int    // attempts sent
 	bodyUsed  bool   // req.Body went to an attempt
 	report    func(verdict)
@@ -136,9 +155,17 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 	}
 	p := t.cfg.policy
-	if !c.retryable() {
+	clk := clockOf(p)
+	c.canRetry = c.retryable()
+	switch {
+	case !c.canRetry:
 		p.MaxAttempts = 1
+	case !t.cfg.noHandoff && t.spent.spent(c.host, clk.Now()):
+		// The last call spent its retries on this host, and the agent was
+		// told it may call once more: this call goes out once.
+		p.MaxAttempts, c.once = 1, true
 	}
+	c.policy = normalize(p)
 	// The first attempt's breaker check comes before Do: a call rejected
 	// outright makes no attempt and is not run through the retry loop.
 	report, rejected := t.cfg.breakers.allow(c.host)
@@ -151,6 +178,9 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if !c.bodyUsed {
 		closeRequestBody(req)
 	}
+	if c.canRetry && !t.cfg.noHandoff {
+		c.remember(err, clk)
+	}
 	switch {
 	case c.last != nil:
 		return c.last, nil
@@ -159,6 +189,48 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	default:
 		return nil, err
 	}
+}
+
+// remember marks the host when the call spent its retries on a retryable
+// failure, and clears the mark when the host answered: a success, or a
+// failure that is not retried.
+func (c *call) remember(err error, clk Clock) {
+	if err == nil {
+		c.t.spent.clear(c.host)
+		return
+	}
+	te, retry := retryable(c.policy, err)
+	switch {
+	case !retry:
+		if te != nil && breakerVerdict(c.req.Context(), te) == verdictSuccess {
+			c.t.spent.clear(c.host)
+		}
+	case c.sent >= c.policy.MaxAttempts && (c.sent > 1 || c.once):
+		wait := max(c.wait(), min(te.RetryAfter, c.policy.MaxServerDelay))
+		now := clk.Now()
+		c.t.spent.mark(c.host, now, now.Add(wait+spentGrace))
+	}
+}
+
+// wait is the delay advertised when the call's retries are spent: the
+// backoff interval after the policy's last attempt.
+func (c *call) wait() time.Duration {
+	return nextInterval(c.policy, max(c.sent, c.t.cfg.policy.MaxAttempts))
+}
+
+// retries is what attempt n tells translate about the call's retries, for
+// the error built from its response (see translate.Retries); ok is false
+// for the first attempt of a call that may retry it.
+func (c *call) retries(n int) (translate.Retries, bool) {
+	if !c.canRetry || (n == 1 && !c.once) {
+		return translate.Retries{}, false
+	}
+	last := n >= c.policy.MaxAttempts && !c.t.cfg.noHandoff
+	r := translate.Retries{Attempt: n, Spent: last}
+	if last {
+		r.Wait = c.wait()
+	}
+	return r, true
 }
 
 // retryable reports whether the request may be sent more than once.
@@ -237,12 +309,16 @@ func (c *call) prepare(ctx context.Context, n int) (*http.Request, context.Cance
 		}
 		body = b
 	}
-	if n == 1 && cfg.attemptTimeout == 0 && c.key == "" && cfg.attemptHeader == "" {
+	record, recorded := c.retries(n)
+	if n == 1 && !recorded && cfg.attemptTimeout == 0 && c.key == "" && cfg.attemptHeader == "" {
 		return c.req, nil, nil // nothing to change: send the request as is
 	}
 	var cancel context.CancelFunc
 	if cfg.attemptTimeout > 0 {
 		ctx, cancel = context.WithTimeout(ctx, cfg.attemptTimeout)
+	}
+	if recorded {
+		ctx = translate.WithRetries(ctx, record)
 	}
 	r := c.req.Clone(ctx)
 	r.Body = body

@@ -25,6 +25,7 @@ type transportConfig struct {
 	attemptHeader  string
 	keyHeader      string
 	keyFromContext func(ctx context.Context) (string, bool)
+	noHandoff      bool
 }
 
 // WithPolicy sets the retry policy of every call. Default [DefaultPolicy](),
@@ -62,6 +63,17 @@ func WithTranslateSet(s *translate.Set) Option {
 // disables the breakers, as [WithoutBreaker] does.
 func WithBreakers(b *Breakers) Option {
 	return func(c *transportConfig) { c.breakers = b }
+}
+
+// WithoutHandoff turns the retry handoff off (see [Transport]): every call
+// gets the policy's full attempts, even right after a call to the same host
+// spent its retries, and the error built from a response whose retries are
+// spent advertises the code's own retry_policy.max_attempts. The attempts
+// made are still reported (upstream.attempts). Use it only when no caller
+// retries the tool: otherwise the caller's retries multiply the Transport's.
+// Default: the handoff is on.
+func WithoutHandoff() Option {
+	return func(c *transportConfig) { c.noHandoff = true }
 }
 
 // WithoutBreaker disables the circuit breakers: every attempt goes out.

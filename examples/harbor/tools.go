@@ -138,6 +138,7 @@ func newToolerrHandler(base string, rt http.RoundTripper, clock retrygate.Clock,
 		retrygate.WithAttemptTimeout(attemptTimeout),
 		retrygate.WithoutBreaker(), // one scripted outage must not open the circuit for the other tasks
 		retrygate.WithoutBudget(),  // tasks run concurrently: a shared budget would make the table depend on timing
+		retrygate.WithoutHandoff(), // and so would the per-host handoff mark, which one task's outage sets for all
 	)}}
 	quiet := slog.New(slog.DiscardHandler)
 	idem := idempotency.Middleware(idempotency.NewMemoryStore(), idempotency.WithRegistry(reg), idempotency.WithLogger(quiet))
