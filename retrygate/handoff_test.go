@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -217,4 +218,44 @@ func TestUnretriedCallReportsNoAttempts(t *testing.T) {
 	assert.Zero(t, e.Upstream.Attempts)
 	assert.Zero(t, retrygate.Attempts(e))
 	assert.Equal(t, int64(1), v.hits.Load())
+}
+
+// resettingHost accepts connections and closes them at once, counting
+// them: a vendor whose calls all fail with no response.
+func resettingHost(t *testing.T) (url string, accepts *atomic.Int64) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = ln.Close() })
+	accepts = &atomic.Int64{}
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			accepts.Add(1)
+			_ = c.Close()
+		}
+	}()
+	return "http://" + ln.Addr().String(), accepts
+}
+
+// TestNetworkFailuresDoNotMultiplyAcrossLayers: the same bound when no
+// response ever arrives, and the Transport's error, not translate's,
+// reaches the agent.
+func TestNetworkFailuresDoNotMultiplyAcrossLayers(t *testing.T) {
+	url, accepts := resettingHost(t)
+	tool := newToolStack(t, url)
+
+	var bodies []map[string]any
+	err := retrygate.Do(context.Background(), retrygate.DefaultPolicy(), callTool(tool.srv.URL, &bodies))
+	require.Error(t, err)
+	assert.Equal(t, int64(4), accepts.Load(), "3 by the tool's first call, 1 by the agent's one retry")
+	require.Len(t, bodies, 2)
+	first := bodies[0]
+	assert.Equal(t, true, first["retryable"], "%v", first)
+	assert.EqualValues(t, 3, first["upstream"].(map[string]any)["attempts"])
+	assert.EqualValues(t, 2, first["retry_policy"].(map[string]any)["max_attempts"])
+	assert.Greater(t, first["retry_after_ms"], 0.0)
 }

@@ -3,6 +3,7 @@ package retrygate
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -68,7 +69,8 @@ type transport struct {
 // agent's retries from multiplying the Transport's. Each attempt after the
 // first carries a translate.Retries on its request's context, so the error
 // translate.Response builds from the returned response reports the calls
-// made (upstream.attempts). When the call made its last attempt on a
+// made (upstream.attempts), as does the error RoundTrip returns when no
+// response arrived. When the call made its last attempt on a
 // retryable failure, that error allows one more call by the agent
 // (retry_policy.max_attempts 2, retry_after_ms the vendor's delay or the
 // next backoff interval), and the host is marked: until a call to it
@@ -187,8 +189,24 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	case c.open != nil:
 		return nil, &Error{Attempts: c.sent, Err: c.open}
 	default:
-		return nil, err
+		return nil, c.reported(err)
 	}
+}
+
+// reported returns Do's error for a call whose last attempt got no
+// response, with the call's retries reported on its *toolerr.Error, as
+// translate.Response reports them on an error built from a response.
+func (c *call) reported(err error) error {
+	var de *Error
+	if !errors.As(err, &de) {
+		return err
+	}
+	te, ok := de.Err.(*toolerr.Error)
+	rec, recorded := c.retries(c.sent)
+	if !ok || !recorded {
+		return err
+	}
+	return &Error{Attempts: de.Attempts, Err: rec.Apply(te)}
 }
 
 // remember marks the host when the call spent its retries on a retryable

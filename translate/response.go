@@ -63,7 +63,7 @@ func (s *Set) Response(resp *http.Response) error {
 	ctx := contextOf(resp)
 	if e := s.Classify(ctx, &r); e != nil {
 		if rec, ok := RetriesOf(ctx); ok {
-			return reportRetries(e, rec)
+			return rec.Apply(e)
 		}
 		return e
 	}

@@ -49,10 +49,14 @@ func RetriesOf(ctx context.Context) (Retries, bool) {
 // client spent its retries: the agent's call that got it, and one more.
 const spentRetryAttempts = 2
 
-// reportRetries returns e with what the client's retries mean for the
-// agent (see [Retries]).
-func reportRetries(e *toolerr.Error, r Retries) *toolerr.Error {
-	if r.Attempt < 1 {
+// Apply returns a copy of e that reports r: upstream.attempts, and when r
+// is Spent and e retryable, retry_policy.max_attempts 2 and Wait as
+// retry_after_ms unless e has a delay (see [Retries]). [Set.Response]
+// applies the Retries of a response's request; a retrying client applies
+// its own to an error built without a response (a network error). A nil
+// e, or an r with no attempt, returns e.
+func (r Retries) Apply(e *toolerr.Error) *toolerr.Error {
+	if e == nil || r.Attempt < 1 {
 		return e
 	}
 	c := *e
