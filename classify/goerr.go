@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"net"
+	"strings"
 	"syscall"
 
 	"github.com/toolerr/toolerr"
@@ -21,6 +22,14 @@ type goErrorRule struct {
 	// retryable only when idempotent. When false and the code is retryable,
 	// nothing was sent and any method may be retried.
 	unknownOutcome bool
+}
+
+// serverClosedIdle reports whether err is net/http's unexported
+// errServerClosedIdle, which its Transport returns when the server closed
+// the connection as the request went out, with no response: the same
+// failure as an EOF, under a message of its own.
+func serverClosedIdle(err error) bool {
+	return strings.Contains(err.Error(), "http: server closed idle connection")
 }
 
 // goErrorRow classifies a Go error; ok is false when no rule knows it.
@@ -56,7 +65,7 @@ func goErrorRow(err error) (goErrorRule, bool) {
 		return goErrorRule{code: toolerr.CodeUpstreamTimeout, detail: "The downstream service did not answer in time.", unknownOutcome: true}, true
 	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.EPIPE), errors.Is(err, syscall.ECONNABORTED):
 		return goErrorRule{code: toolerr.CodeUpstreamUnavailable, detail: "The connection to the downstream service was dropped.", unknownOutcome: true}, true
-	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF), serverClosedIdle(err):
 		return goErrorRule{code: toolerr.CodeUpstreamUnavailable, detail: "The downstream service closed the connection before answering.", unknownOutcome: true}, true
 	}
 	return goErrorRule{}, false

@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -139,4 +140,50 @@ func TestStatusBeatsGoError(t *testing.T) {
 	d := New(nil).Decide(Outcome{Status: 404, Err: io.ErrUnexpectedEOF})
 	assert.Equal(t, toolerr.CodeNotFound, d.Code)
 	assert.Equal(t, RuleStatus, d.Rule)
+}
+
+// serverClosedIdleError returns the error net/http's Transport gives when
+// the server closes each connection as soon as it accepts it: an EOF, a
+// reset, or its unexported "server closed idle connection", whichever the
+// race between the client's write and read ends with. It tries until it
+// gets the last one.
+func serverClosedIdleError(t *testing.T) error {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			_ = c.Close()
+		}
+	}()
+	tr := &http.Transport{}
+	defer tr.CloseIdleConnections()
+	for range 5000 {
+		req, _ := http.NewRequest(http.MethodGet, "http://"+ln.Addr().String()+"/", nil)
+		_, err := tr.RoundTrip(req)
+		if err != nil && strings.Contains(err.Error(), "server closed idle connection") {
+			return err
+		}
+	}
+	t.Fatal("net/http never reported a closed idle connection in 5000 tries")
+	return nil
+}
+
+func TestServerClosedIdleIsAnEOF(t *testing.T) {
+	err := serverClosedIdleError(t)
+	e, ok := New(nil).GoError(context.Background(), &url.Error{Op: "Get", URL: "http://x", Err: err}, http.MethodGet, false)
+	if !ok || e.Code != toolerr.CodeUpstreamUnavailable || !e.Retryable {
+		t.Fatalf("got %v %v, want a retryable UPSTREAM_UNAVAILABLE", e, ok)
+	}
+	e, _ = New(nil).GoError(context.Background(), err, http.MethodPost, false)
+	if e.Retryable {
+		t.Fatal("a POST may have reached the server: not retryable")
+	}
 }
