@@ -66,6 +66,9 @@ func (jsonGeneric) Translate(r *Raw) (classify.Outcome, bool) {
 	if o.Evidence.Retry == classify.AdviceNone {
 		o.Evidence.Retry = genRetryAdvice(top)
 	}
+	if o.Delay == 0 {
+		o.Delay = genDelayMS(top, "retry_after_ms") // honoured beside retryable, at the top too
+	}
 	if o.Field == "" {
 		o.Field = genField(top)
 	}
