@@ -1,8 +1,10 @@
 package toolerr
 
 import (
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // FuzzRenderAlwaysValid builds errors from arbitrary field values, including
@@ -37,7 +39,45 @@ func FuzzRenderAlwaysValid(f *testing.F) {
 		if _, err := Parse(body); err != nil {
 			t.Fatalf("rendering does not parse: %v\n%s", err, body)
 		}
+		checkObservationLines(t, e)
 	})
+}
+
+// checkObservationLines asserts the observation's shape whatever the error
+// holds: valid UTF-8, a first line that is the code, then one line per
+// member, each starting with a known member name, each name at most once.
+func checkObservationLines(t *testing.T, e *Error) {
+	t.Helper()
+	for _, md := range []bool{false, true} {
+		checkObservation(t, string(e.AppendObservation(nil, ObservationOptions{HumanHint: true, Markdown: md})), md)
+	}
+}
+
+func checkObservation(t *testing.T, obs string, md bool) {
+	t.Helper()
+	if !utf8.ValidString(obs) {
+		t.Fatalf("observation is not UTF-8: %q", obs)
+	}
+	lines := strings.Split(obs, "\n")
+	if !ValidCode(strings.Trim(strings.SplitN(lines[0], " ", 2)[0], "*")) {
+		t.Fatalf("first line does not start with a code: %q", lines[0])
+	}
+	seen := map[string]bool{}
+	for _, l := range lines[1:] {
+		if md {
+			var ok bool
+			if l, ok = strings.CutPrefix(l, "- "); !ok {
+				t.Fatalf("markdown line %q is not an item", l)
+			}
+		}
+		name, _, ok := strings.Cut(l, ": ")
+		known := map[string]bool{"retryable": true, "field": true, "allowed_values": true, "suggested_value": true,
+			"hint": true, "human_hint": true, "intent": true, "request_id": true}
+		if !ok || !known[name] || seen[name] {
+			t.Fatalf("line %q is not one member line: %q", l, obs)
+		}
+		seen[name] = true
+	}
 }
 
 // FuzzParse feeds arbitrary bodies to Parse and Validate: neither may panic,

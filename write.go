@@ -66,8 +66,13 @@ var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 2048); return &b 
 // records the error it rendered, with its Go cause, for the middleware's
 // log and metrics ([WrittenError]).
 //
-// The rendering is problem+json when the request's Accept names
-// application/problem+json, else the configured format. Headers set:
+// The rendering follows the request's Accept: the observation
+// ([Error.AppendObservation]) as text/markdown or text/plain when Accept
+// names one of them with a quality at least that of every JSON type and
+// wildcard it names (as Cloudflare's agent-facing errors choose among
+// Markdown, JSON and problem+json); else problem+json when Accept names
+// application/problem+json; else the configured format. The text renderings
+// carry the same members an agent acts on and the same headers. Headers set:
 // Content-Type, Content-Length, X-Request-Id, Cache-Control: no-store,
 // X-Content-Type-Options: nosniff, and Retry-After in whole seconds, rounded
 // up, whenever the body carries retry_after_ms (a retryable rate limit
@@ -112,16 +117,26 @@ func Write(w http.ResponseWriter, r *http.Request, err error, opts ...WriteOptio
 		recordWritten(r.Context(), &filled)
 	}
 
-	format := cfg.format
-	if r != nil && acceptsProblem(r.Header.Get("Accept")) {
-		format = FormatProblem
+	format, text := cfg.format, textNone
+	if r != nil {
+		accept := r.Header.Get("Accept")
+		if text = acceptsText(accept); text == textNone && acceptsProblem(accept) {
+			format = FormatProblem
+		}
 	}
 	bp := bufPool.Get().(*[]byte)
 	body := (*bp)[:0]
-	if format == FormatEnvelope {
+	switch {
+	case text == textMarkdown:
+		body = filled.AppendObservation(body, ObservationOptions{Markdown: true})
+		h.Set("Content-Type", ContentTypeMarkdown)
+	case text == textPlain:
+		body = filled.AppendObservation(body, ObservationOptions{})
+		h.Set("Content-Type", ContentTypePlain)
+	case format == FormatEnvelope:
 		body = filled.AppendEnvelope(body)
 		h.Set("Content-Type", ContentTypeEnvelope)
-	} else {
+	default:
 		body = filled.AppendJSON(body)
 		h.Set("Content-Type", ContentTypeProblem)
 	}

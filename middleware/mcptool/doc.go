@@ -13,7 +13,7 @@
 //	CallToolResult{
 //		IsError:           true,
 //		StructuredContent: <the problem object of the error, as JSON>,
-//		Content:           [TextContent{"CODE: detail Hint: hint request_id: id"}],
+//		Content:           [TextContent{<the error's observation, toolerr.Error.AppendObservation>}],
 //	}
 //
 // What happens to each kind of failure:

@@ -56,5 +56,10 @@ func ExampleAddTool() {
 	// Output:
 	// true
 	// VALIDATION_FAILED limit 100 list_shipments
-	// VALIDATION_FAILED: limit must be at most 100 Hint: Reduce limit to 100 or less. request_id: <the call's request id>
+	// VALIDATION_FAILED (validation): limit must be at most 100
+	// retryable: false
+	// field: limit
+	// suggested_value: 100
+	// hint: Reduce limit to 100 or less.
+	// request_id: <the call's request id>
 }

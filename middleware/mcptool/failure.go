@@ -9,7 +9,7 @@ import (
 )
 
 // failure is a tool call's error, ready to send: the final toolerr error,
-// its problem object and its one-line summary. As a Go error its text is
+// its problem object and its summary (the observation text). As a Go error its text is
 // the summary, which is what the SDK puts into Content when a typed handler
 // returns it.
 type failure struct {
@@ -23,7 +23,7 @@ func newFailure(e *toolerr.Error) *failure {
 	return &failure{err: e, problem: e.AppendJSON(make([]byte, 0, 512)), line: summary(e)}
 }
 
-// Error returns the one-line summary: "CODE: detail Hint: hint request_id: id".
+// Error returns the summary: the error's observation.
 func (f *failure) Error() string { return f.line }
 
 // Unwrap returns the toolerr error, so toolerr.From and errors.As find it
@@ -41,29 +41,10 @@ func (f *failure) result() *mcp.CallToolResult {
 	return r
 }
 
-// summary is the text line of e for models that read Content only: the
-// code, the detail, the hint and the request id, each as rendered in the
-// problem object's defaults (an invalid code is INTERNAL_ERROR, a missing
-// detail the title): "CODE: detail Hint: hint request_id: id". The request
-// id is there because hints tell the model to escalate with it.
+// summary is the text of e for models that read Content only: its
+// observation (toolerr.Error.AppendObservation), which keeps code,
+// category, retryability, field, allowed and suggested values, hint,
+// intent and request id, one per line.
 func summary(e *toolerr.Error) string {
-	code := e.Code
-	if !toolerr.ValidCode(code) {
-		code = toolerr.CodeInternal
-	}
-	detail := e.Detail
-	if detail == "" {
-		detail = e.Title
-	}
-	line := code
-	if detail != "" && detail != code {
-		line += ": " + detail
-	}
-	if hint, _, _ := e.RenderedHints(); hint != "" {
-		line += " Hint: " + hint
-	}
-	if e.RequestID != "" {
-		line += " request_id: " + e.RequestID
-	}
-	return line
+	return string(e.AppendObservation(make([]byte, 0, 256), toolerr.ObservationOptions{}))
 }

@@ -68,7 +68,7 @@ func (rig *hsRig) callEach(t *testing.T, cs *mcp.ClientSession, wire *hsWire) []
 		traceID, _ := p["trace_id"].(string)
 		lines := text(t, res)
 		require.Len(t, lines, 1)
-		assert.Contains(t, lines[0], "request_id: "+id, "the text line a model reads names the request")
+		assert.Contains(t, lines[0], "\nrequest_id: "+id, "the text a model reads names the request")
 		var recs []map[string]any
 		for _, rec := range rig.records(t)[before:] {
 			if rec["msg"] == "toolerr: MCP tool call failed" {

@@ -65,7 +65,8 @@ func TestValidationError(t *testing.T) {
 			assert.Equal(t, tool, p["tool"])
 			assert.Regexp(t, hexID, p["request_id"])
 			assert.NotContains(t, p, "trace_id")
-			assert.Equal(t, []string{"VALIDATION_FAILED: limit must be at most 100 Hint: Reduce limit to 100 or less. request_id: " + p["request_id"].(string)}, text(t, res))
+			assert.Equal(t, []string{"VALIDATION_FAILED (validation): limit must be at most 100\nretryable: false\nfield: limit\nallowed_values: {\"minimum\":1,\"maximum\":100}\nhint: Reduce limit to 100 or less.\nrequest_id: " + p["request_id"].(string)}, text(t, res),
+				"the observation: every member an agent acts on, for a client that reads Content only")
 		})
 	}
 }
@@ -84,8 +85,9 @@ func TestTypedWithoutMiddleware(t *testing.T) {
 	assert.Nil(t, res.StructuredContent)
 	lines := text(t, res)
 	require.Len(t, lines, 1)
-	assert.Regexp(t, `^VALIDATION_FAILED: limit must be at most 100 Hint: Reduce limit to 100 or less\. request_id: [0-9a-f]{32}$`, lines[0],
-		"the request id too: the line is all the client gets")
+	assert.Regexp(t, `^VALIDATION_FAILED \(validation\): limit must be at most 100\nretryable: false\nfield: limit\n`+
+		`allowed_values: \{"minimum":1,"maximum":100\}\nhint: Reduce limit to 100 or less\.\nrequest_id: [0-9a-f]{32}$`, lines[0],
+		"the request id too: the text is all the client gets")
 }
 
 func TestGoErrors(t *testing.T) {

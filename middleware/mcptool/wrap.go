@@ -12,8 +12,9 @@ import (
 // Wrap returns a handler that calls h and turns its failures into toolerr
 // results for the tool called name: a returned error or a panic becomes a
 // CallToolResult with IsError set, the problem object of the error as
-// StructuredContent and one short text line ("CODE: detail Hint: hint
-// request_id: id") as Content. A call that succeeds, or whose result h
+// StructuredContent and its observation (toolerr.Error.AppendObservation:
+// code, category, retryability, field, values, hint, request id, one per
+// line) as Content. A call that succeeds, or whose result h
 // marked IsError itself, is passed on untouched; so is a *jsonrpc.Error
 // found in the returned error's chain, which the SDK sends as a protocol
 // error with its message as it is. h runs under a request scope of the
