@@ -1,0 +1,85 @@
+package toolresult
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"unicode/utf8"
+
+	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/translate"
+)
+
+// MaxBody is the most of a response body [FromResponse] reads; a longer
+// successful body is cut, at a rune boundary, and says so.
+const MaxBody = 1 << 20
+
+// Result is one tool call's outcome as a model receives it.
+type Result struct {
+	// Text is what the model reads: the tool's output on success, the
+	// error's observation on failure.
+	Text string
+	// IsError reports a failed call.
+	IsError bool
+	// Err is the failure, nil on success. It is for the runtime's own
+	// decisions (retryable, retry_after_ms) and is never shown as is.
+	Err *toolerr.Error
+}
+
+// FromError returns the Result of a tool call that returned err: a success
+// for nil, else the observation of the *toolerr.Error in err's chain. Any
+// other error is INTERNAL_ERROR with its text left out, since it was never
+// sanitized.
+func FromError(err error) Result {
+	if err == nil {
+		return Result{}
+	}
+	e, ok := toolerr.From(err)
+	if !ok {
+		e = toolerr.Default().New(toolerr.CodeInternal, "").WithCause(err)
+	}
+	return Result{Text: e.Observation(), IsError: true, Err: e}
+}
+
+// FromResponse reads resp (at most [MaxBody] bytes of its body) and
+// closes its body. A status below 400 is a success whose text is the
+// body. A failure rendered by toolerr (problem+json or the envelope) is
+// parsed back; any other failure, an HTML gateway page say, is classified
+// by translate.Response, whose default classifier sanitizes the vendor's
+// text. Either way the text is the observation. An error is returned only
+// when the body cannot be read.
+func FromResponse(resp *http.Response) (Result, error) {
+	if resp == nil || resp.Body == nil {
+		return Result{}, errors.New("toolresult: no response body")
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode >= 400 {
+		body, err := io.ReadAll(io.LimitReader(resp.Body, int64(toolerr.MaxBodyLen)+1))
+		if err != nil {
+			return Result{}, fmt.Errorf("toolresult: reading the error body: %w", err)
+		}
+		if e, err := toolerr.Parse(body); err == nil {
+			return Result{Text: e.Observation(), IsError: true, Err: e}, nil
+		}
+		resp.Body = io.NopCloser(bytes.NewReader(body))
+		if err := translate.Response(resp); err != nil {
+			return FromError(err), nil
+		}
+		return FromError(toolerr.Default().New(toolerr.CodeInternal, "")), nil
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, MaxBody+1))
+	if err != nil {
+		return Result{}, fmt.Errorf("toolresult: reading the body: %w", err)
+	}
+	text := string(body)
+	if len(body) > MaxBody {
+		cut := MaxBody
+		for cut > 0 && !utf8.RuneStart(body[cut]) {
+			cut--
+		}
+		text = string(body[:cut]) + "\n[output cut at 1 MiB]"
+	}
+	return Result{Text: text}, nil
+}
