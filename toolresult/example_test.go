@@ -54,4 +54,3 @@ func ExampleFromError() {
 	// Output:
 	// {"type":"function_call_output","call_id":"call_12345xyz","output":"NOT_FOUND (not_found): order ord-9 does not exist.\nretryable: false\nhint: Do not retry with the same identifier. Look the resource up another way (search or list), or ask the user for the correct identifier.\nrequest_id: req-42"}
 }
-
