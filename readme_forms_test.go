@@ -22,9 +22,10 @@ func TestREADMEShowsTheFourForms(t *testing.T) {
 	for name, form := range map[string]string{
 		"problem+json": problem,
 		"envelope":     string(e.AppendEnvelope(nil)),
-		"MCP":          `{"isError":true,"structuredContent":` + problem + `,"content":[{"type":"text","text":` + string(text) + `}]}`,
-		"plain":        "```text\n" + e.Observation() + "\n```",
-		"markdown":     "```markdown\n" + string(e.AppendObservation(nil, ObservationOptions{Markdown: true})) + "\n```",
+		"MCP": `{"_meta":{"io.toolerr/problem":` + problem + `},"isError":true,"structuredContent":` + problem +
+			`,"content":[{"type":"text","text":` + string(text) + `}]}`,
+		"plain":    "```text\n" + e.Observation() + "\n```",
+		"markdown": "```markdown\n" + string(e.AppendObservation(nil, ObservationOptions{Markdown: true})) + "\n```",
 	} {
 		assert.True(t, strings.Contains(string(readme), form), "the README's %s form is not the rendering:\n%s", name, form)
 	}

@@ -12,7 +12,8 @@
 //
 //	CallToolResult{
 //		IsError:           true,
-//		StructuredContent: <the problem object of the error, as JSON>,
+//		Meta:              {"io.toolerr/problem": <the problem object, as JSON>},
+//		StructuredContent: <the same, only when the tool has no outputSchema>,
 //		Content:           [TextContent{<the error's observation, toolerr.Error.AppendObservation>}],
 //	}
 //
@@ -58,14 +59,23 @@
 //
 // # Typed output
 //
+// The problem object of every failure is in the result's _meta under
+// [MetaProblem]. It is the StructuredContent too only for a tool without an
+// outputSchema: clients validate StructuredContent against the declared
+// schema, and the official TypeScript SDK throws "Structured content does
+// not match the tool's output schema" on a problem object there, so the
+// agent would get a protocol error instead of the tool error.
+//
 // The SDK fills StructuredContent from a handler's typed output and, when a
 // handler returns an error, keeps only the error's text. A handler whose
 // output type is an interface (such as any) gets the whole error result from
-// [Wrap] alone. For any other output type, Wrap returns the failure as an
-// error whose text is the one-line summary, and [Middleware], installed on
-// the server, puts the problem object back into StructuredContent. Install
-// it on every server: it also turns a panic of a tool that was not wrapped
-// into INTERNAL_ERROR instead of a crash of the server.
+// [Wrap] alone ([AddTool] leaves StructuredContent out when the tool sets an
+// OutputSchema). For any other output type, which the SDK gives an
+// outputSchema, Wrap returns the failure as an error whose text is the
+// observation, and [Middleware], installed on the server, adds the problem
+// object to _meta. Install it on every server: it also turns a panic of a
+// tool that was not wrapped into INTERNAL_ERROR (problem object in _meta
+// only) instead of a crash of the server.
 //
 // Arguments that fail the tool's input schema are rejected by the SDK before
 // the handler runs; the SDK reports them itself (in v1.8.0 as an IsError

@@ -40,7 +40,7 @@ func packageDocServer() *mcp.Server {
 // readmeServer mounts a tool as the README shows.
 func readmeServer() *mcp.Server {
 	server := mcp.NewServer(&mcp.Implementation{Name: "harbor"}, nil)
-	server.AddReceivingMiddleware(mcptool.Middleware()) // keeps the problem object for typed outputs; recovers panics
+	server.AddReceivingMiddleware(mcptool.Middleware()) // the problem object in _meta for typed outputs; recovers panics
 	mcptool.AddTool(server, &mcp.Tool{Name: "create_shipment_label"}, createLabel)
 	return server
 }

@@ -48,7 +48,7 @@ func ExampleAddTool() {
 		fmt.Println("protocol error:", err)
 		return
 	}
-	p := res.StructuredContent.(map[string]any)
+	p := res.Meta[mcptool.MetaProblem].(map[string]any)
 	fmt.Println(res.IsError)
 	fmt.Println(p["code"], p["field"], p["suggested_value"], p["tool"])
 	line := res.Content[0].(*mcp.TextContent).Text

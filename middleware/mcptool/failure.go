@@ -30,12 +30,24 @@ func (f *failure) Error() string { return f.line }
 // in the SDK's server-side middleware (CallToolResult.GetError).
 func (f *failure) Unwrap() error { return f.err }
 
-// result returns the tool result of f: IsError, the problem object as
-// StructuredContent and the summary as the only Content. GetError returns f.
-func (f *failure) result() *mcp.CallToolResult {
+// MetaProblem is the _meta key of every failed call's result that holds
+// the problem object. Clients validate structuredContent against a tool's
+// outputSchema (the TypeScript SDK throws when it does not match), never
+// _meta, so the problem object always travels here; it is also the
+// structuredContent of tools that declare no outputSchema.
+const MetaProblem = "io.toolerr/problem"
+
+// result returns the tool result of f: IsError, the summary as the only
+// Content, the problem object in _meta ([MetaProblem]) and, when
+// structured (the tool declares no outputSchema), as StructuredContent
+// too. GetError returns f.
+func (f *failure) result(structured bool) *mcp.CallToolResult {
 	r := &mcp.CallToolResult{
-		StructuredContent: f.problem,
-		Content:           []mcp.Content{&mcp.TextContent{Text: f.line}},
+		Meta:    mcp.Meta{MetaProblem: f.problem},
+		Content: []mcp.Content{&mcp.TextContent{Text: f.line}},
+	}
+	if structured {
+		r.StructuredContent = f.problem
 	}
 	r.SetError(f) // keeps Content, sets IsError
 	return r

@@ -9,6 +9,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolerr/toolerr/middleware/mcptool"
 )
 
 // connect serves server over in-memory transports and returns a connected
@@ -54,11 +56,16 @@ func text(t *testing.T, res *mcp.CallToolResult) []string {
 	return out
 }
 
-// problem returns res's StructuredContent as the client decoded it.
+// problem returns the problem object of a failed call's result, from its
+// _meta (mcptool.MetaProblem), as the client decoded it; where the result
+// has structured content too, it must be the same object.
 func problem(t *testing.T, res *mcp.CallToolResult) map[string]any {
 	t.Helper()
-	m, ok := res.StructuredContent.(map[string]any)
-	require.True(t, ok, "structured content %T", res.StructuredContent)
+	m, ok := res.Meta[mcptool.MetaProblem].(map[string]any)
+	require.True(t, ok, "_meta problem %T", res.Meta[mcptool.MetaProblem])
+	if res.StructuredContent != nil {
+		require.Equal(t, m, res.StructuredContent, "structuredContent and _meta hold one problem object")
+	}
 	return m
 }
 

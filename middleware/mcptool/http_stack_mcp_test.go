@@ -69,7 +69,7 @@ func (rig *hsRig) assertMCPExits(t *testing.T, cs *mcp.ClientSession, wire *hsWi
 	before := len(rig.records(t))
 	res := call(t, cs, tool, map[string]any{})
 	require.True(t, res.IsError, "%s fails as a tool result", tool)
-	structured, err := json.Marshal(res.StructuredContent)
+	structured, err := json.Marshal(problem(t, res))
 	require.NoError(t, err)
 	hsAssertClean(t, "structured content", string(structured))
 	hsAssertNoStack(t, "structured content", string(structured))

@@ -30,7 +30,9 @@ func Middleware(opts ...Option) mcp.Middleware {
 			ctx = c.callContext(ctx, call) // call.go
 			defer func() {
 				if v := recover(); v != nil {
-					res, err = c.panicked(ctx, c.toolName(call), v).result(), nil
+					// The tool's outputSchema is unknown here: the
+					// problem object goes in _meta only.
+					res, err = c.panicked(ctx, c.toolName(call), v).result(false), nil
 				}
 			}()
 			res, err = next(ctx, method, req)
@@ -42,11 +44,16 @@ func Middleware(opts ...Option) mcp.Middleware {
 	}
 }
 
-// completed returns r with the problem object of a [Wrap] failure as its
-// StructuredContent, or r itself when r is not such a failure or already
-// has structured content.
+// completed returns r with the problem object of a [Wrap] failure in its
+// _meta ([MetaProblem]), or r itself when r is not such a failure or
+// already carries it. The failure came back as an error because the tool
+// has a typed output, and so an outputSchema: its structuredContent stays
+// empty, since a problem object there would break that schema.
 func completed(r *mcp.CallToolResult) mcp.Result {
-	if r == nil || !r.IsError || r.StructuredContent != nil {
+	if r == nil || !r.IsError {
+		return r
+	}
+	if _, done := r.Meta[MetaProblem]; done {
 		return r
 	}
 	var f *failure
@@ -54,7 +61,11 @@ func completed(r *mcp.CallToolResult) mcp.Result {
 		return r
 	}
 	done := *r
-	done.StructuredContent = f.problem
+	done.Meta = make(mcp.Meta, len(r.Meta)+1)
+	for k, v := range r.Meta {
+		done.Meta[k] = v
+	}
+	done.Meta[MetaProblem] = f.problem
 	return &done
 }
 

@@ -42,8 +42,9 @@ func TestEveryMemberIsSanitized(t *testing.T) {
 	res := call(t, connect(t, server), "track", map[string]any{})
 	assert.True(t, res.IsError)
 
-	structured, err := json.Marshal(res.StructuredContent)
+	structured, err := json.Marshal(res) // _meta, structuredContent and content
 	assert.NoError(t, err)
+	assert.Contains(t, string(structured), mcptool.MetaProblem)
 	for _, m := range []string{"4eC39HqLyjWD", "R4nd0mT0ken", "prod.internal"} {
 		assert.NotContains(t, string(structured), m, "structured")
 	}

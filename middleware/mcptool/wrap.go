@@ -29,13 +29,19 @@ import (
 // Options default as documented on each: the built-in registry,
 // sanitize.New(), slog.Default(), a non-idempotent tool.
 func Wrap[In, Out any](name string, h mcp.ToolHandlerFor[In, Out], opts ...Option) mcp.ToolHandlerFor[In, Out] {
+	return wrap(name, h, true, opts)
+}
+
+// wrap is [Wrap]; structured is false when the tool declares an
+// outputSchema, which a problem object in structuredContent would break.
+func wrap[In, Out any](name string, h mcp.ToolHandlerFor[In, Out], structured bool, opts []Option) mcp.ToolHandlerFor[In, Out] {
 	c := newConfig(opts)
 	whole := reflect.TypeFor[Out]().Kind() == reflect.Interface
 	return func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out Out, err error) {
 		ctx = c.callContext(ctx, req) // call.go
 		defer func() {
 			if v := recover(); v != nil {
-				res, out, err = outcome[Out](c.panicked(ctx, name, v), whole)
+				res, out, err = outcome[Out](c.panicked(ctx, name, v), whole, structured)
 			}
 		}()
 		res, out, err = h(ctx, req, in)
@@ -46,7 +52,7 @@ func Wrap[In, Out any](name string, h mcp.ToolHandlerFor[In, Out], opts ...Optio
 		if errors.As(err, &rpc) {
 			return nil, out, rpc
 		}
-		return outcome[Out](c.failed(ctx, name, err), whole)
+		return outcome[Out](c.failed(ctx, name, err), whole, structured)
 	}
 }
 
@@ -54,15 +60,15 @@ func Wrap[In, Out any](name string, h mcp.ToolHandlerFor[In, Out], opts ...Optio
 // shorthand for mcp.AddTool(s, t, Wrap(t.Name, h, opts...)). Like
 // mcp.AddTool it panics when the tool's schemas are unusable.
 func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], opts ...Option) {
-	mcp.AddTool(s, t, Wrap(t.Name, h, opts...))
+	mcp.AddTool(s, t, wrap(t.Name, h, t.OutputSchema == nil, opts))
 }
 
 // outcome is what a wrapped handler returns for f: the whole result when the
 // SDK keeps it (whole), else f as the error.
-func outcome[Out any](f *failure, whole bool) (*mcp.CallToolResult, Out, error) {
+func outcome[Out any](f *failure, whole, structured bool) (*mcp.CallToolResult, Out, error) {
 	var zero Out
 	if whole {
-		return f.result(), zero, nil
+		return f.result(structured), zero, nil
 	}
 	return nil, zero, f
 }

@@ -1,0 +1,165 @@
+package mcptool_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/middleware"
+	"github.com/toolerr/toolerr/middleware/mcptool"
+)
+
+// tsClientDir holds the official TypeScript MCP SDK (package.json pins
+// it; npm install there, as .ci/run does) and client.mjs, which drives it.
+const tsClientDir = "testdata/tsclient"
+
+// requireTSClient returns the node binary. Without node or the installed
+// SDK the test is skipped on a developer's machine and fails in CI
+// (CI=true), where .ci/run installs both.
+func requireTSClient(t *testing.T) string {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err == nil {
+		_, err = os.Stat(filepath.Join(tsClientDir, "node_modules", "@modelcontextprotocol", "sdk", "package.json"))
+	}
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("the TypeScript MCP client is required in CI: %v (run npm install in %s)", err, tsClientDir)
+		}
+		t.Skipf("no TypeScript MCP client (%v); npm install in %s", err, tsClientDir)
+	}
+	return node
+}
+
+// tsCall is one call of client.mjs.
+type tsCall struct {
+	Name      string         `json:"name"`
+	Arguments map[string]any `json:"arguments"`
+}
+
+// tsOutcome is one line client.mjs prints for a call.
+type tsOutcome struct {
+	Tool   string         `json:"tool"`
+	Result map[string]any `json:"result"`
+	Threw  string         `json:"threw"`
+}
+
+// runTSClient runs client.mjs against url and returns the tools it listed
+// and the outcome of each call, by tool name.
+func runTSClient(t *testing.T, url string, calls []tsCall) (tools []map[string]any, out map[string]tsOutcome) {
+	t.Helper()
+	node := requireTSClient(t)
+	arg, err := json.Marshal(calls)
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, "client.mjs", url, string(arg))
+	cmd.Dir = tsClientDir
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	stdout, err := cmd.Output()
+	require.NoError(t, err, "client.mjs: %s", stderr.String())
+	out = map[string]tsOutcome{}
+	sc := bufio.NewScanner(strings.NewReader(string(stdout)))
+	sc.Buffer(make([]byte, 0, 1<<20), 1<<20)
+	for sc.Scan() {
+		var line struct {
+			Tools []map[string]any `json:"tools"`
+			tsOutcome
+		}
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &line), sc.Text())
+		if line.Tools != nil {
+			tools = line.Tools
+			continue
+		}
+		out[line.Tool] = line.tsOutcome
+	}
+	return tools, out
+}
+
+type quoteIn struct {
+	Symbol string `json:"symbol" jsonschema:"the ticker symbol"`
+}
+
+type quoteOut struct {
+	Price float64 `json:"price"`
+}
+
+// TestTypeScriptClientGetsTypedToolErrors is the host's view of issue 13
+// §2: the official TypeScript SDK lists the tools, calls a typed tool
+// (declared outputSchema) and an untyped one, both failing, over
+// streamable HTTP under middleware.New(). Neither call throws; each is an
+// isError result whose text is the observation, and a typed tool's
+// structuredContent never breaks its schema.
+func TestTypeScriptClientGetsTypedToolErrors(t *testing.T) {
+	server := mcp.NewServer(&mcp.Implementation{Name: "quotes", Version: "v1.0.0"}, nil)
+	server.AddReceivingMiddleware(mcptool.Middleware())
+	fail := func(context.Context, *mcp.CallToolRequest, quoteIn) (*mcp.CallToolResult, quoteOut, error) {
+		return nil, quoteOut{}, toolerr.Default().New(toolerr.CodeNotFound, "no symbol ZZZZ is listed.").WithField("symbol")
+	}
+	mcptool.AddTool(server, &mcp.Tool{Name: "get_quote", Description: "Latest price of a symbol."}, fail)
+	mcptool.AddTool(server, &mcp.Tool{Name: "get_quote_untyped", Description: "Latest price, untyped."},
+		func(ctx context.Context, req *mcp.CallToolRequest, in quoteIn) (*mcp.CallToolResult, any, error) {
+			_, _, err := fail(ctx, req, in)
+			return nil, nil, err
+		})
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil)
+	srv := httptest.NewServer(middleware.New(middleware.WithLogger(slog.New(slog.DiscardHandler)))(h))
+	defer srv.Close()
+
+	tools, out := runTSClient(t, srv.URL, []tsCall{
+		{Name: "get_quote", Arguments: map[string]any{"symbol": "ZZZZ"}},
+		{Name: "get_quote_untyped", Arguments: map[string]any{"symbol": "ZZZZ"}},
+	})
+	require.Len(t, tools, 2)
+	for _, tool := range tools {
+		assert.Equal(t, tool["name"] == "get_quote", tool["hasOutputSchema"], "%v", tool)
+	}
+	for _, name := range []string{"get_quote", "get_quote_untyped"} {
+		o := out[name]
+		require.Empty(t, o.Threw, "%s: the TypeScript client threw instead of returning the tool error", name)
+		require.NotNil(t, o.Result, name)
+		assert.Equal(t, true, o.Result["isError"], name)
+		content, _ := o.Result["content"].([]any)
+		require.Len(t, content, 1, name)
+		txt, _ := content[0].(map[string]any)["text"].(string)
+		assert.True(t, strings.HasPrefix(txt, "NOT_FOUND (not_found): no symbol ZZZZ is listed.\nretryable: false\nfield: symbol\n"), "%s: %q", name, txt)
+		meta, _ := o.Result["_meta"].(map[string]any)
+		p, _ := meta[mcptool.MetaProblem].(map[string]any)
+		assert.Equal(t, "NOT_FOUND", p["code"], "%s: the problem object travels in _meta", name)
+	}
+	_, typedHasSC := out["get_quote"].Result["structuredContent"]
+	assert.False(t, typedHasSC, "a typed tool's error carries no structuredContent to break its outputSchema")
+	sc, _ := out["get_quote_untyped"].Result["structuredContent"].(map[string]any)
+	assert.Equal(t, "NOT_FOUND", sc["code"], "without an outputSchema the problem object stays in structuredContent")
+}
+
+// TestDeclaredOutputSchemaKeepsStructuredContentEmpty: a tool whose
+// handler returns any but which declares an outputSchema gets its problem
+// object in _meta only, over the go-sdk client too.
+func TestDeclaredOutputSchemaKeepsStructuredContentEmpty(t *testing.T) {
+	server := newServer()
+	schema := map[string]any{"type": "object", "properties": map[string]any{"price": map[string]any{"type": "number"}}, "required": []any{"price"}}
+	mcptool.AddTool(server, &mcp.Tool{Name: "get_quote", OutputSchema: schema},
+		func(context.Context, *mcp.CallToolRequest, quoteIn) (*mcp.CallToolResult, any, error) {
+			return nil, nil, toolerr.Default().New(toolerr.CodeNotFound, "no such symbol.")
+		})
+	res := call(t, connect(t, server), "get_quote", map[string]any{"symbol": "ZZZZ"})
+	assert.True(t, res.IsError)
+	assert.Nil(t, res.StructuredContent)
+	assert.Equal(t, "NOT_FOUND", problem(t, res)["code"])
+}
