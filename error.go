@@ -69,6 +69,10 @@ type Error struct {
 	Upstream *Upstream
 	// Errors holds the per-item errors of a batch.
 	Errors []ItemError
+	// Violations lists every way the call's arguments break the tool's
+	// schema, for VALIDATION_FAILED (see package argcheck); Field,
+	// AllowedValues and SuggestedValue repeat the most actionable one.
+	Violations []Violation
 	// TraceID is the W3C trace id of the current span; empty when there is none.
 	TraceID string
 	// RequestID identifies the request; [Write] always fills it.
@@ -153,6 +157,25 @@ type Upstream struct {
 	// (retrygate.Transport records it, translate reports it); 0 when
 	// unknown, and then it is not rendered.
 	Attempts int
+}
+
+// Violation is one way a call's arguments break the tool's schema, as
+// AIP-193's BadRequest.FieldViolation and RFC 9457's errors[] describe it.
+type Violation struct {
+	// Field is the JSON pointer (RFC 6901) of the offending value: "" for
+	// the arguments as a whole, "/limit", "/items/2/sku". A missing property
+	// is pointed at where it belongs.
+	Field string
+	// Reason says what is wrong, declaratively: "must be at most 100".
+	Reason string
+	// AllowedValues is what the schema accepts there: the enum, a [Range],
+	// the pattern, format, type or const.
+	AllowedValues any
+	// SuggestedValue is a value derived deterministically from the one
+	// sent that satisfies the schema there (a clamped number, the nearest
+	// enum member, a reformatted date, the nearest property name); nil
+	// when none can be derived.
+	SuggestedValue any
 }
 
 // ItemError is the error of one item of a batch, at Index in the request.

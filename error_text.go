@@ -67,6 +67,21 @@ func (e *Error) MapText(clean func(string) string) *Error {
 			c.Intent = &n
 		}
 	}
+	if len(c.Violations) > 0 {
+		vs := slices.Clone(c.Violations)
+		before := m.changed
+		m.changed = false
+		for i := range vs {
+			m.str(&vs[i].Field)
+			m.str(&vs[i].Reason)
+			m.value(&vs[i].AllowedValues)
+			m.value(&vs[i].SuggestedValue)
+		}
+		if m.changed {
+			c.Violations = vs
+		}
+		m.changed = m.changed || before
+	}
 	m.str(&c.Tool)
 	if u := c.Upstream; u != nil {
 		n := *u

@@ -45,6 +45,7 @@ func dirtyError() *Error {
 			"typed_map": map[string]string{"k": s},
 		},
 		ExampleRequest: map[string]any{"to": s, "amount": 10},
+		Violations:     []Violation{{Field: "/" + planted, Reason: s, AllowedValues: []any{s}, SuggestedValue: s}},
 		Intent:         &Intent{Operation: s, ResourceID: s, State: s, Recovery: s},
 		Tool:           s,
 		Upstream:       &Upstream{Vendor: s, Status: 502, Code: s, RequestID: "req_" + planted},

@@ -126,6 +126,13 @@ func (e *Error) WithUpstream(u Upstream) *Error {
 	return e.with(func(c *Error) { c.Upstream = &u })
 }
 
+// WithViolations returns a copy listing the argument violations of a
+// VALIDATION_FAILED. It leaves Field, AllowedValues and SuggestedValue as
+// they are: set them to the most actionable violation (argcheck does).
+func (e *Error) WithViolations(vs ...Violation) *Error {
+	return e.with(func(c *Error) { c.Violations = slices.Clone(vs) })
+}
+
 // WithItems returns a copy carrying the per-item errors of a batch.
 func (e *Error) WithItems(items ...ItemError) *Error {
 	return e.with(func(c *Error) { c.Errors = slices.Clone(items) })

@@ -109,9 +109,23 @@ func (r *Registry) docDefs() []Def {
 }
 
 // exampleError builds the error of d as this registry renders it, with
-// [ExampleRequestID].
+// [ExampleRequestID]. VALIDATION_FAILED is shown as argcheck builds it
+// from a tool's schema: two violations, the most actionable one repeated at
+// the top level, and example_request.
 func (r *Registry) exampleError(d Def) *Error {
-	return r.New(d.Code, "").WithRequestID(ExampleRequestID)
+	e := r.New(d.Code, "").WithRequestID(ExampleRequestID)
+	if d.Code != CodeValidationFailed {
+		return e
+	}
+	limit := Violation{Field: "/limit", Reason: "must be at most 100",
+		AllowedValues: Range{Minimum: 1, Maximum: 100}, SuggestedValue: 100}
+	status := Violation{Field: "/status", Reason: "must be one of the allowed values",
+		AllowedValues: []string{"open", "shipped", "cancelled"}, SuggestedValue: "shipped"}
+	return e.WithDetail("The arguments break the tool's schema in 2 places.").
+		WithField(limit.Field).WithAllowedValues(limit.AllowedValues).WithSuggestedValue(limit.SuggestedValue).
+		WithViolations(limit, status).
+		WithExampleRequest(map[string]any{"limit": 100, "status": "shipped"}).
+		WithHint("Set limit between 1 and 100 and status to \"shipped\", or call again with example_request.")
 }
 
 // examplePayload is the problem+json rendering of d's example error,

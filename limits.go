@@ -19,6 +19,8 @@ const (
 	MaxObjectLen      = 8192 // encoded details, example_request
 	MaxIntentFieldLen = 512  // each member of intent
 	MaxItems          = 100  // entries of errors
+	MaxViolations     = 32   // entries of violations
+	MaxReasonLen      = 256  // reason of one violation
 	MaxBodyLen        = 1 << 20
 )
 

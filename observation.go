@@ -30,8 +30,9 @@ func (e *Error) Observation() string {
 // client's Content). It is deterministic and compact, and it keeps, under
 // their wire names so that hints can point at them, every member an agent
 // acts on: code and category, retryable with retry_after_ms and
-// max_attempts, field, allowed_values and suggested_value, hint, intent
-// and request_id; detail is kept when it says more than the title.
+// max_attempts, field, allowed_values and suggested_value, every
+// violation (one line each) and example_request, hint, intent and
+// request_id; detail is kept when it says more than the title.
 //
 //	VALIDATION_FAILED (validation): limit must be between 1 and 100; got 500.
 //	retryable: false
@@ -88,8 +89,10 @@ func (e *Error) AppendObservation(dst []byte, o ObservationOptions) []byte {
 		w.line("field")
 		w.code(e.Field, MaxFieldLen)
 	}
-	w.value("allowed_values", e.AllowedValues)
-	w.value("suggested_value", e.SuggestedValue)
+	w.value("allowed_values", e.AllowedValues, MaxValueLen)
+	w.value("suggested_value", e.SuggestedValue, MaxValueLen)
+	w.violations(e.Field, e.Violations)
+	w.value("example_request", e.ExampleRequest, MaxObjectLen)
 	hint, humanHint, _ := e.RenderedHints()
 	if hint != "" {
 		w.line("hint")
@@ -135,20 +138,69 @@ func (w *obsWriter) line(name string) {
 	w.dst = append(w.dst, ": "...)
 }
 
+// violations appends one line per violation, "violation: pointer reason,
+// allowed_values: JSON, suggested_value: JSON", at most [MaxViolations];
+// nothing when the only violation is the one field already names.
+func (w *obsWriter) violations(field string, vs []Violation) {
+	if len(vs) == 0 || len(vs) == 1 && vs[0].Field == field {
+		return
+	}
+	for _, v := range vs[:min(len(vs), MaxViolations)] {
+		w.line("violation")
+		if v.Field == "" {
+			w.text("(the arguments)", MaxFieldLen)
+		} else {
+			w.code(v.Field, MaxFieldLen)
+		}
+		reason := v.Reason
+		if reason == "" {
+			reason = "is invalid"
+		}
+		w.dst = append(w.dst, ' ')
+		w.text(reason, MaxReasonLen)
+		w.inline("allowed_values", v.AllowedValues)
+		w.inline("suggested_value", v.SuggestedValue)
+	}
+}
+
+// inline appends ", name: JSON" to the current line, or nothing when v is
+// nil or does not render.
+func (w *obsWriter) inline(name string, v any) {
+	if v == nil {
+		return
+	}
+	mark := len(w.dst)
+	w.dst = append(w.dst, ", "...)
+	w.dst = append(w.dst, name...)
+	w.dst = append(w.dst, ": "...)
+	if !w.json(mark, v, MaxValueLen) {
+		w.dst = w.dst[:mark]
+	}
+}
+
 // value appends the line of a JSON-valued member, or nothing when v is nil
-// or does not render (as in problem+json). In Markdown the JSON is a code
-// span, which Markdown does not interpret.
-func (w *obsWriter) value(name string, v any) {
+// or does not render (as in problem+json) within max bytes. In Markdown
+// the JSON is a code span, which Markdown does not interpret.
+func (w *obsWriter) value(name string, v any, max int) {
 	if v == nil {
 		return
 	}
 	mark := len(w.dst)
 	w.line(name)
+	if !w.json(mark, v, max) {
+		w.dst = w.dst[:mark]
+	}
+}
+
+// json appends v as JSON of at most max bytes, a code span in Markdown,
+// and reports whether it did; on false w.dst may hold a partial value
+// after mark, which the caller cuts.
+func (w *obsWriter) json(mark int, v any, max int) bool {
 	start := len(w.dst)
 	dst, err := appendValue(w.dst, v)
-	if err != nil || len(dst)-start > MaxValueLen {
+	if err != nil || len(dst)-start > max {
 		w.dst = dst[:mark]
-		return
+		return false
 	}
 	w.dst = dst
 	if w.md {
@@ -157,6 +209,7 @@ func (w *obsWriter) value(name string, v any) {
 		json := string(w.dst[start:])
 		w.dst = appendCodeSpan(w.dst[:start], json)
 	}
+	return true
 }
 
 // text appends s cut to max bytes at a rune boundary, with invalid UTF-8

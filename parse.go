@@ -55,6 +55,12 @@ type wireError struct {
 		Index *int `json:"index"`
 		wireError
 	} `json:"errors"`
+	Violations []struct {
+		Field          string `json:"field"`
+		Reason         string `json:"reason"`
+		AllowedValues  any    `json:"allowed_values"`
+		SuggestedValue any    `json:"suggested_value"`
+	} `json:"violations"`
 	TraceID   string `json:"trace_id"`
 	RequestID string `json:"request_id"`
 }
@@ -143,6 +149,10 @@ func (w *wireError) toError() *Error {
 	}
 	if u := w.Upstream; u != nil {
 		e.Upstream = &Upstream{Vendor: u.Vendor, Status: u.Status, Code: u.Code, RequestID: u.RequestID, Attempts: u.Attempts}
+	}
+	for _, v := range w.Violations {
+		e.Violations = append(e.Violations, Violation{Field: v.Field, Reason: v.Reason,
+			AllowedValues: v.AllowedValues, SuggestedValue: v.SuggestedValue})
 	}
 	for _, it := range w.Errors {
 		if it.Index == nil {

@@ -16,6 +16,7 @@ const parseProblem = `{"type":"urn:toolerr:VALIDATION_FAILED","title":"The reque
 	`"severity":"error","retryable":false,"field":"limit","allowed_values":{"minimum":1,"maximum":100},"suggested_value":100,` +
 	`"hint":"h","human_hint":"hh","suggestions":["s1","s2"],"actions":["read_state_first"],"docs_url":"https://d.example.com/V",` +
 	`"related_codes":["NOT_FOUND"],"details":{"n":1.5,"s":"x"},"example_request":{"limit":100},` +
+	`"violations":[{"field":"/limit","reason":"must be at most 100","allowed_values":{"minimum":1,"maximum":100},"suggested_value":100}],` +
 	`"intent":{"operation":"op","resource_id":"r","state":"s","recovery":"rc"},"tool":"search",` +
 	`"upstream":{"vendor":"v","status":503,"code":"c","request_id":"ur"},` +
 	`"trace_id":"4bf92f3577b34da6a3ce929d0e0e4736","request_id":"req-1"}`
@@ -33,10 +34,13 @@ func TestParseProblem(t *testing.T) {
 		DocsURL: "https://d.example.com/V", RelatedCodes: []string{CodeNotFound},
 		Details:        map[string]any{"n": json.Number("1.5"), "s": "x"},
 		ExampleRequest: map[string]any{"limit": json.Number("100")},
-		Intent:         &Intent{Operation: "op", ResourceID: "r", State: "s", Recovery: "rc"},
-		Tool:           "search",
-		Upstream:       &Upstream{Vendor: "v", Status: 503, Code: "c", RequestID: "ur"},
-		TraceID:        "4bf92f3577b34da6a3ce929d0e0e4736", RequestID: "req-1",
+		Violations: []Violation{{Field: "/limit", Reason: "must be at most 100",
+			AllowedValues:  map[string]any{"minimum": json.Number("1"), "maximum": json.Number("100")},
+			SuggestedValue: json.Number("100")}},
+		Intent:   &Intent{Operation: "op", ResourceID: "r", State: "s", Recovery: "rc"},
+		Tool:     "search",
+		Upstream: &Upstream{Vendor: "v", Status: 503, Code: "c", RequestID: "ur"},
+		TraceID:  "4bf92f3577b34da6a3ce929d0e0e4736", RequestID: "req-1",
 	}
 	assert.Equal(t, want, e)
 	assert.Nil(t, e.Unwrap(), "a parsed error has no Go cause")

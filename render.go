@@ -113,6 +113,7 @@ func (e *Error) appendMembers(dst []byte, index int) []byte {
 		dst = appendValueMember(dst, "details", e.Details, MaxObjectLen)
 	}
 	dst = appendValueMember(dst, "example_request", e.ExampleRequest, MaxObjectLen)
+	dst = appendViolations(dst, e.Violations)
 	if p := e.RetryPolicy; p != nil && retryable && (p.Strategy == StrategyExponential || p.Strategy == StrategyRetryAfter) {
 		dst = append(dst, `,"retry_policy":{"strategy":`...)
 		dst = appendString(dst, string(p.Strategy), MaxNameLen)
@@ -160,6 +161,31 @@ func (e *Error) appendMembers(dst []byte, index int) []byte {
 		}
 	}
 	return append(dst, '}')
+}
+
+// appendViolations appends "violations" with at most [MaxViolations]
+// entries; nothing when vs is empty.
+func appendViolations(dst []byte, vs []Violation) []byte {
+	for i, v := range vs[:min(len(vs), MaxViolations)] {
+		if i == 0 {
+			dst = append(dst, `,"violations":[{"field":`...)
+		} else {
+			dst = append(dst, `,{"field":`...)
+		}
+		dst = appendString(dst, v.Field, MaxFieldLen)
+		reason := v.Reason
+		if reason == "" {
+			reason = "is invalid"
+		}
+		dst = appendMember(dst, "reason", reason, MaxReasonLen)
+		dst = appendValueMember(dst, "allowed_values", v.AllowedValues, MaxValueLen)
+		dst = appendValueMember(dst, "suggested_value", v.SuggestedValue, MaxValueLen)
+		dst = append(dst, '}')
+	}
+	if len(vs) > 0 {
+		dst = append(dst, ']')
+	}
+	return dst
 }
 
 func appendItems(dst []byte, items []ItemError) []byte {

@@ -92,6 +92,10 @@ func renderFullError() *Error {
 			"tenant":       "acme é",
 		}).
 		WithExampleRequest(map[string]any{"query": "blue shoes", "limit": 100}).
+		WithViolations(
+			Violation{Field: "/limit", Reason: "must be at most 100", AllowedValues: Range{Minimum: 1, Maximum: 100}, SuggestedValue: 100},
+			Violation{Field: "/query", Reason: "is required"},
+		).
 		WithIntent(Intent{Operation: "search_orders", ResourceID: "q-42", State: "not started", Recovery: "call again after retry_after_ms"}).
 		WithTool("search_orders").
 		WithUpstream(Upstream{Vendor: "searchco", Status: 429, Code: "too_many_requests", RequestID: "sc_8fK2aa", Attempts: 3}).

@@ -83,6 +83,8 @@ func TestSchemaFullyPopulated(t *testing.T) {
 		WithRelatedCodes(CodeCircuitOpen, CodeUpstreamTimeout).
 		WithDetails(map[string]any{"sku": "A-1", "attempts": 2, "ratio": 0.5, "tags": []string{"x"}}).
 		WithExampleRequest(map[string]any{"sku": "A-1", "quantity": 10}).
+		WithViolations(Violation{Field: "/items/0/quantity", Reason: "must be at most 100",
+			AllowedValues: Range{Minimum: 1, Maximum: 100}, SuggestedValue: 10}, Violation{Field: "", Reason: "x"}).
 		WithIntent(Intent{Operation: "create_order", ResourceID: "ord-1", State: "submitted", Recovery: "GET /v1/orders/ord-1"}).
 		WithTool("create_order").
 		WithUpstream(Upstream{Vendor: "inventory", Status: 503, Code: "unavailable", RequestID: "up-9"}).

@@ -103,6 +103,12 @@ func memberRules() (problem, item map[string]memberRule) {
 			"recovery":    str(0, MaxIntentFieldLen, nil),
 		}, "operation"),
 		"tool": str(0, MaxNameLen, nil),
+		"violations": listOf(MaxViolations, fields(map[string]memberRule{
+			"field":           str(0, MaxFieldLen, nil),
+			"reason":          str(1, MaxReasonLen, nil),
+			"allowed_values":  encodedSize(MaxValueLen),
+			"suggested_value": encodedSize(MaxValueLen),
+		}, "field", "reason")),
 		"upstream": fields(map[string]memberRule{
 			"vendor":     str(0, MaxNameLen, nil),
 			"status":     integer(100, 599),
@@ -259,6 +265,20 @@ func fields(rules map[string]memberRule, required ...string) memberRule {
 				continue
 			}
 			rule(v, join(path, name), x)
+		}
+	}
+}
+
+// listOf checks an array of at most max entries, each by rule.
+func listOf(max int, rule memberRule) memberRule {
+	return func(v *validator, path string, value any) {
+		a, ok := value.([]any)
+		if !ok || len(a) > max {
+			v.fail(path, "must be an array of at most %d entries", max)
+			return
+		}
+		for i, x := range a {
+			rule(v, fmt.Sprintf("%s[%d]", path, i), x)
 		}
 	}
 }

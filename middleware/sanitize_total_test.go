@@ -54,6 +54,8 @@ func dirtyToolError() *toolerr.Error {
 		WithDetails(map[string]any{"deep": map[string]any{"list": []any{leakPlanted, 3}}, leakStripe: "key as a key"}).
 		WithDetails(benign).
 		WithExampleRequest(map[string]any{"token": leakGitHub, "to": leakIP}).
+		WithViolations(toolerr.Violation{Field: "/to/" + leakStripe, Reason: "must not be " + leakPlanted,
+			AllowedValues: []any{leakHost}, SuggestedValue: leakGitHub}).
 		WithIntent(toolerr.Intent{Operation: "pay " + leakStripe, ResourceID: leakGitHub, State: leakHost, Recovery: "GET http://" + leakIP + "/x"}).
 		WithTool("pay_" + leakStripe).
 		WithUpstream(toolerr.Upstream{Vendor: "stripe", Status: 402, Code: leakStripe, RequestID: "req_" + leakStripe}).

@@ -1,0 +1,212 @@
+package argcheck
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolerr/toolerr"
+)
+
+// ordersSchema is a search tool's schema that uses most keywords.
+const ordersSchema = `{
+  "type": "object",
+  "additionalProperties": false,
+  "required": ["customer_id"],
+  "properties": {
+    "customer_id": {"type": "string", "minLength": 1},
+    "query": {"type": "string", "maxLength": 10},
+    "limit": {"type": "integer", "minimum": 1, "maximum": 100},
+    "page_size": {"type": "integer", "exclusiveMinimum": 0, "multipleOf": 5},
+    "ratio": {"type": "number", "exclusiveMaximum": 1},
+    "status": {"enum": ["open", "shipped", "next_day"]},
+    "since": {"type": "string", "format": "date"},
+    "at": {"type": "string", "format": "date-time"},
+    "currency": {"type": "string", "pattern": "^[A-Z]{3}$", "default": "USD"},
+    "kind": {"const": "order"},
+    "tags": {"type": "array", "uniqueItems": true, "maxItems": 3, "items": {"type": "string"}},
+    "address": {"$ref": "#/$defs/address"},
+    "express": {"type": "boolean"}
+  },
+  "$defs": {
+    "address": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": ["postcode", "country"],
+      "properties": {
+        "postcode": {"type": "string", "pattern": "^[0-9]{5}$"},
+        "country": {"type": "string", "default": "US"}
+      }
+    }
+  }
+}`
+
+func mustCompile(t testing.TB, schema string) *Schema {
+	t.Helper()
+	s, err := Compile([]byte(schema))
+	require.NoError(t, err)
+	return s
+}
+
+// checkErr runs CheckJSON and returns the *toolerr.Error it must return.
+func checkErr(t *testing.T, s *Schema, args string) *toolerr.Error {
+	t.Helper()
+	err := s.CheckJSON([]byte(args))
+	require.Error(t, err, "%s must be invalid", args)
+	e, ok := toolerr.From(err)
+	require.True(t, ok, "a *toolerr.Error, got %T", err)
+	require.Equal(t, toolerr.CodeValidationFailed, e.Code)
+	require.NoError(t, toolerr.Validate(e.WithRequestID("req_1").AppendJSON(nil)), "the rendering keeps the contract")
+	return e
+}
+
+func TestValidArgumentsPass(t *testing.T) {
+	s := mustCompile(t, ordersSchema)
+	for _, args := range []string{
+		`{"customer_id":"c1"}`,
+		`{"customer_id":"c1","limit":100,"page_size":5,"ratio":0.5,"status":"next_day","since":"2026-03-14",` +
+			`"at":"2026-03-14T09:30:00Z","currency":"EUR","kind":"order","tags":["a","b"],"address":{"postcode":"12345","country":"US"},"express":true}`,
+		` {"customer_id":"c1"} `,
+	} {
+		assert.NoError(t, s.CheckJSON([]byte(args)), args)
+	}
+}
+
+func TestEachViolationIsPointedAtAndRepaired(t *testing.T) {
+	s := mustCompile(t, ordersSchema)
+	tests := []struct {
+		name, args string
+		field      string
+		allowed    string // JSON of allowed_values; "" for none
+		suggested  string // JSON of suggested_value; "" for none
+		hint       string // a part of the hint
+	}{
+		{"above maximum", `{"customer_id":"c","limit":500}`, "/limit", `{"maximum":100,"minimum":1}`, `100`, "Set limit between 1 and 100"},
+		{"below minimum", `{"customer_id":"c","limit":-4}`, "/limit", `{"maximum":100,"minimum":1}`, `1`, "between 1 and 100"},
+		{"exclusive minimum onto the multiple", `{"customer_id":"c","page_size":0}`, "/page_size", `{"exclusiveMinimum":0,"multipleOf":5}`, `5`, "Set page_size above 0"},
+		{"nearest multiple", `{"customer_id":"c","page_size":12}`, "/page_size", `{"exclusiveMinimum":0,"multipleOf":5}`, `10`, "multiple of 5"},
+		{"exclusive bound of a real number has no nearest value", `{"customer_id":"c","ratio":1}`, "/ratio", `{"exclusiveMaximum":1}`, ``, "Set ratio below 1"},
+		{"enum by case", `{"customer_id":"c","status":"Shipped"}`, "/status", `["open","shipped","next_day"]`, `"shipped"`, `Set status to "shipped"`},
+		{"enum by separators", `{"customer_id":"c","status":"Next-Day"}`, "/status", `["open","shipped","next_day"]`, `"next_day"`, `"next_day"`},
+		{"enum by one typo", `{"customer_id":"c","status":"shiped"}`, "/status", `["open","shipped","next_day"]`, `"shipped"`, `"shipped"`},
+		{"enum far from every member", `{"customer_id":"c","status":"lost"}`, "/status", `["open","shipped","next_day"]`, ``, "one of allowed_values"},
+		{"date in another layout", `{"customer_id":"c","since":"March 14, 2026"}`, "/since", `{"format":"date"}`, `"2026-03-14"`, `"2026-03-14"`},
+		{"day over twelve settles the order", `{"customer_id":"c","since":"25/12/2026"}`, "/since", `{"format":"date"}`, `"2026-12-25"`, ""},
+		{"ambiguous date", `{"customer_id":"c","since":"03/04/2026"}`, "/since", `{"format":"date"}`, ``, "YYYY-MM-DD"},
+		{"date-time with a zone", `{"customer_id":"c","at":"2026-03-14 09:30:00Z"}`, "/at", `{"format":"date-time"}`, `"2026-03-14T09:30:00Z"`, ""},
+		{"date-time without a zone", `{"customer_id":"c","at":"2026-03-14 09:30"}`, "/at", `{"format":"date-time"}`, ``, "time zone"},
+		{"maxLength cut", `{"customer_id":"c","query":"blue suede shoes"}`, "/query", `{"maxLength":10}`, `"blue suede"`, "shorten query to at most 10 characters"},
+		{"pattern by case", `{"customer_id":"c","currency":"usd"}`, "/currency", `{"pattern":"^[A-Z]{3}$"}`, `"USD"`, ""},
+		{"pattern with no rewrite", `{"customer_id":"c","currency":"dollars"}`, "/currency", `{"pattern":"^[A-Z]{3}$"}`, ``, "match the pattern"},
+		{"const", `{"customer_id":"c","kind":"invoice"}`, "/kind", `["order"]`, `"order"`, `Set kind to "order"`},
+		{"numeric string", `{"customer_id":"c","limit":"25"}`, "/limit", `{"type":"integer"}`, `25`, "Set limit to 25"},
+		{"boolean string", `{"customer_id":"c","express":"TRUE"}`, "/express", `{"type":"boolean"}`, `true`, ""},
+		{"wrong type with no conversion", `{"customer_id":"c","limit":{"n":1}}`, "/limit", `{"type":"integer"}`, ``, "send limit as an integer"},
+		{"repeated items", `{"customer_id":"c","tags":["a","b","a"]}`, "/tags", ``, `["a","b"]`, "remove the repeated items from tags"},
+		{"misspelt property", `{"customer_id":"c","limt":5}`, "/limt", `["address","at","currency","customer_id","express","kind","limit","page_size","query","ratio","since","status","tags"]`, `"limit"`, "Rename limt to limit"},
+		{"camelCase property", `{"customerId":"c"}`, "/customerId", `["address","at","currency","customer_id","express","kind","limit","page_size","query","ratio","since","status","tags"]`, `"customer_id"`, "Rename customerId to customer_id"},
+		{"unknown property", `{"customer_id":"c","colour":"red"}`, "/colour", `["address","at","currency","customer_id","express","kind","limit","page_size","query","ratio","since","status","tags"]`, ``, "remove colour"},
+		{"missing required", `{}`, "/customer_id", ``, ``, "ask the user for customer_id"},
+		{"empty required", `{"customer_id":""}`, "/customer_id", `{"minLength":1}`, ``, "ask the user for customer_id"},
+		{"missing with a default, in a $ref", `{"customer_id":"c","address":{"postcode":"12345"}}`, "/address/country", ``, `"US"`, `Set address/country to "US"`},
+		{"nested pattern", `{"customer_id":"c","address":{"postcode":"1234","country":"US"}}`, "/address/postcode", `{"pattern":"^[0-9]{5}$"}`, ``, "address/postcode"},
+		{"arguments not an object", `[1]`, "", `{"type":"object"}`, ``, "Send the arguments as an object"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := checkErr(t, s, tt.args)
+			require.NotEmpty(t, e.Violations)
+			assert.Equal(t, tt.field, e.Field)
+			assert.Equal(t, tt.field, e.Violations[0].Field)
+			assertJSON(t, tt.allowed, e.AllowedValues, "allowed_values")
+			assertJSON(t, tt.suggested, e.SuggestedValue, "suggested_value")
+			assert.Contains(t, strings.ToLower(e.Hint), strings.ToLower(tt.hint))
+			if tt.suggested == "" {
+				assert.Nil(t, e.ExampleRequest, "no example_request when a violation has no repair")
+				return
+			}
+			require.NotNil(t, e.ExampleRequest, "one repairable violation gives example_request")
+			assert.NoError(t, s.Check(e.ExampleRequest), "example_request validates")
+			assert.Contains(t, e.Hint, "example_request")
+		})
+	}
+}
+
+// assertJSON compares v's JSON with want ("" for nil).
+func assertJSON(t *testing.T, want string, v any, name string) {
+	t.Helper()
+	if want == "" {
+		assert.Nil(t, v, name)
+		return
+	}
+	got, err := json.Marshal(v)
+	require.NoError(t, err)
+	assert.JSONEq(t, want, string(got), name)
+}
+
+func TestEveryViolationIsReported(t *testing.T) {
+	s := mustCompile(t, ordersSchema)
+	e := checkErr(t, s, `{"limt":5,"status":"Shipped","since":"2026/03/14","query":"blue suede shoes"}`)
+	var fields []string
+	for _, v := range e.Violations {
+		fields = append(fields, v.Field)
+	}
+	assert.ElementsMatch(t, []string{"/limt", "/status", "/since", "/query", "/customer_id"}, fields)
+	assert.Equal(t, "/customer_id", e.Violations[len(e.Violations)-1].Field,
+		"what only the user can give comes last: the top-level field is one the model can fix")
+	assert.Nil(t, e.ExampleRequest, "customer_id has no repair, so there is no example_request")
+	assert.Contains(t, e.Hint, "ask the user for customer_id", "the hint always says what to ask the user")
+	assert.Contains(t, e.Detail, "5 arguments are invalid")
+
+	e = checkErr(t, s, `{"customer_id":"c","limt":5,"status":"Shipped","since":"2026/03/14","query":"blue suede shoes"}`)
+	require.NotNil(t, e.ExampleRequest)
+	assert.Equal(t, map[string]any{"customer_id": "c", "limit": json.Number("5"), "status": "shipped",
+		"since": "2026-03-14", "query": "blue suede"}, e.ExampleRequest)
+	assert.NoError(t, s.Check(e.ExampleRequest))
+	assert.Contains(t, e.Hint, "Fix the other 1 listed in violations")
+}
+
+func TestInteractingRepairsStillValidate(t *testing.T) {
+	s := mustCompile(t, `{"type":"object","properties":{"n":{"type":"integer","maximum":100,"multipleOf":7}}}`)
+	e := checkErr(t, s, `{"n":1000}`)
+	require.NotNil(t, e.SuggestedValue)
+	assert.Equal(t, json.Number("98"), e.SuggestedValue, "clamped to 100, then onto the multiple below it")
+	assert.NoError(t, s.Check(e.ExampleRequest))
+}
+
+func TestInvalidJSONAndBlankArguments(t *testing.T) {
+	s := mustCompile(t, ordersSchema)
+	e := checkErr(t, s, `{"customer_id":`)
+	assert.Equal(t, "", e.Field)
+	assert.Contains(t, e.Hint, "valid JSON")
+
+	e = checkErr(t, s, ``)
+	assert.Equal(t, "/customer_id", e.Field, "blank arguments are {}, as MCP's absent arguments")
+
+	assert.Error(t, s.Check(map[string]any{"customer_id": make(chan int)}))
+}
+
+func TestCheckDoesNotModifyTheArguments(t *testing.T) {
+	s := mustCompile(t, ordersSchema)
+	args := map[string]any{"limt": 5.0, "customer_id": "c", "page_size": 12.0, "address": map[string]any{"postcode": "12345"}}
+	before, _ := json.Marshal(args)
+	e, _ := toolerr.From(s.Check(args))
+	require.NotNil(t, e)
+	after, _ := json.Marshal(args)
+	assert.JSONEq(t, string(before), string(after))
+	require.NotNil(t, e.ExampleRequest, "float64 numbers, as encoding/json decodes them, are repaired too")
+	assert.NoError(t, s.Check(e.ExampleRequest))
+}
+
+func TestCompileErrors(t *testing.T) {
+	for _, schema := range []any{nil, []byte(`{`), []byte(`{"type":"object","$ref":"https://example.com/x.json"}`),
+		[]byte(`{"type":"object","properties":{"a":{"$ref":"file:///etc/passwd"}}}`), make(chan int), []byte(`{"minimum":"x"}`)} {
+		_, err := Compile(schema)
+		assert.Error(t, err, "%v", schema)
+	}
+	_, err := Compile(map[string]any{"type": "object"})
+	assert.NoError(t, err, "a map marshals to a schema")
+}

@@ -1,0 +1,256 @@
+package argcheck
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	validator "github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// finding is one violation as the validator reported it, with what its
+// repair and its wording need.
+type finding struct {
+	field   string         // JSON pointer of the offending value
+	keyword string         // the schema keyword that failed
+	reason  string         // declarative: "must be at most 100"
+	allowed any            // what the schema accepts there; nil when nothing useful
+	node    map[string]any // the schema at field, when known: bounds, enum, default
+	got     any            // the value sent; absent for a missing property
+	present bool           // got was sent
+	// renameFrom is set for a property the schema does not allow: its
+	// suggestion is the name to move it to, not a value.
+	renameFrom bool
+	// askUser marks a value only the user can give: a missing or empty
+	// one with no default.
+	askUser bool
+	// fix is the imperative repair, lower case, without the suggestion:
+	// "set limit between 1 and 100".
+	fix string
+	// suggestion, when has is true, is the derived value (or the new name
+	// of a misspelt property).
+	suggestion any
+	has        bool
+	// covered marks a missing property that the rename of a misspelt one
+	// fills: its suggestion is that value, applied by the rename.
+	covered bool
+}
+
+// englishPrinter words the validator's messages for kinds this package
+// does not word itself.
+var englishPrinter = message.NewPrinter(language.English)
+
+// findings flattens the validator's error tree into one finding per
+// offending value and keyword, in the tree's order, without duplicates.
+// args is the instance that was validated.
+func (s *Schema) findings(verr *validator.ValidationError, args any) []finding {
+	var out []finding
+	var walk func(e *validator.ValidationError)
+	walk = func(e *validator.ValidationError) {
+		switch e.ErrorKind.(type) {
+		case *kind.Schema, *kind.Group, *kind.AllOf, *kind.Reference:
+			if len(e.Causes) > 0 {
+				for _, c := range e.Causes {
+					walk(c)
+				}
+				return
+			}
+		}
+		out = append(out, s.leaf(e, args)...)
+	}
+	walk(verr)
+	seen := make(map[string]bool, len(out))
+	return slices.DeleteFunc(out, func(f finding) bool {
+		k := f.field + "\x00" + f.keyword
+		if seen[k] {
+			return true
+		}
+		seen[k] = true
+		return false
+	})
+}
+
+// leaf turns one leaf error into its findings: one, or one per missing or
+// extra property.
+func (s *Schema) leaf(e *validator.ValidationError, args any) []finding {
+	loc := joinPointer(e.InstanceLocation)
+	node := s.node(e.SchemaURL)
+	got, present := lookup(args, loc)
+	f := finding{field: loc, node: node, got: got, present: present, keyword: keywordOf(e.ErrorKind)}
+	name := displayName(loc)
+	switch k := e.ErrorKind.(type) {
+	case *kind.Required:
+		return s.missing(loc, node, k.Missing, "is required")
+	case *kind.DependentRequired:
+		return s.missing(loc, node, k.Missing, "is required when "+k.Prop+" is present")
+	case *kind.Dependency:
+		return s.missing(loc, node, k.Missing, "is required when "+k.Prop+" is present")
+	case *kind.AdditionalProperties:
+		var out []finding
+		names := propertyNames(node)
+		for _, p := range k.Properties {
+			field := child(loc, p)
+			v, _ := lookup(args, field)
+			g := finding{field: field, keyword: "additionalProperties", got: v, present: true, renameFrom: true,
+				reason: "is not a property of this tool", fix: "remove " + displayName(field)}
+			if len(names) > 0 {
+				g.allowed = names
+			}
+			out = append(out, g)
+		}
+		return out
+	case *kind.FalseSchema:
+		f.reason, f.fix = "is not allowed", "remove "+name
+	case *kind.Type:
+		f.reason = "must be " + article(strings.Join(k.Want, " or ")) + ", not " + article(k.Got)
+		f.allowed = map[string]any{"type": typeValue(k.Want)}
+		f.fix = "send " + name + " as " + article(strings.Join(k.Want, " or "))
+	case *kind.Enum:
+		f.reason, f.allowed = "must be one of allowed_values", k.Want
+		f.fix = "set " + name + " to one of allowed_values"
+	case *kind.Const:
+		f.reason, f.allowed = "must be "+jsonText(k.Want), []any{k.Want}
+		f.fix = "set " + name + " to " + jsonText(k.Want)
+	case *kind.Minimum, *kind.Maximum, *kind.ExclusiveMinimum, *kind.ExclusiveMaximum, *kind.MultipleOf:
+		b := boundsOf(node)
+		f.allowed = b.allowed()
+		f.reason, f.fix = b.reason(e.ErrorKind), b.fix(name, e.ErrorKind)
+	case *kind.MinLength:
+		f.allowed = lengthBounds(node, "minLength", "maxLength")
+		if s, ok := got.(string); ok && strings.TrimSpace(s) == "" {
+			f.reason, f.fix, f.askUser = "is empty", "ask the user for "+name, true
+		} else {
+			f.reason = fmt.Sprintf("must be at least %d characters long", k.Want)
+			f.fix = fmt.Sprintf("lengthen %s to at least %d characters", name, k.Want)
+		}
+	case *kind.MaxLength:
+		f.allowed = lengthBounds(node, "minLength", "maxLength")
+		f.reason = fmt.Sprintf("must be at most %d characters long", k.Want)
+		f.fix = fmt.Sprintf("shorten %s to at most %d characters", name, k.Want)
+	case *kind.Pattern:
+		f.allowed = map[string]any{"pattern": k.Want}
+		f.reason = "must match the pattern " + k.Want
+		f.fix = "make " + name + " match the pattern " + k.Want
+	case *kind.Format:
+		f.allowed = map[string]any{"format": k.Want}
+		f.reason = "must be " + formatNoun(k.Want)
+		f.fix = "write " + name + " as " + formatNoun(k.Want)
+	case *kind.MinItems:
+		f.allowed = lengthBounds(node, "minItems", "maxItems")
+		f.reason = fmt.Sprintf("must have at least %d items", k.Want)
+		f.fix = fmt.Sprintf("send at least %d items in %s", k.Want, name)
+	case *kind.MaxItems:
+		f.allowed = lengthBounds(node, "minItems", "maxItems")
+		f.reason = fmt.Sprintf("must have at most %d items", k.Want)
+		f.fix = fmt.Sprintf("send at most %d items in %s", k.Want, name)
+	case *kind.UniqueItems:
+		f.reason = fmt.Sprintf("must not repeat an item (items %d and %d are equal)", k.Duplicates[0], k.Duplicates[1])
+		f.fix = "remove the repeated items from " + name
+	case *kind.AnyOf:
+		f.reason, f.fix = "must match at least one of the schemas it allows", "correct "+name+" against the tool's input schema"
+	case *kind.OneOf:
+		f.reason, f.fix = "must match exactly one of the schemas it allows", "correct "+name+" against the tool's input schema"
+	default:
+		f.reason = e.ErrorKind.LocalizedString(englishPrinter)
+		f.fix = "correct " + name + " against the tool's input schema"
+	}
+	return []finding{f}
+}
+
+// missing returns one finding per missing property of the object at loc,
+// whose schema is node.
+func (s *Schema) missing(loc string, node map[string]any, names []string, reason string) []finding {
+	out := make([]finding, 0, len(names))
+	for _, m := range names {
+		field := child(loc, m)
+		p := s.property(node, m)
+		f := finding{field: field, keyword: "required", node: p, reason: reason,
+			fix: "ask the user for " + displayName(field), askUser: true}
+		if enum, ok := p["enum"].([]any); ok {
+			f.allowed = enum
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// keywordOf names the keyword of an error kind, for deduplication.
+func keywordOf(k validator.ErrorKind) string {
+	if path := k.KeywordPath(); len(path) > 0 {
+		return path[0]
+	}
+	return fmt.Sprintf("%T", k)
+}
+
+// displayName is how a hint names the value at pointer p: "limit" at the
+// top level, "items/2/sku" deeper, "the arguments" for the whole.
+func displayName(p string) string {
+	if p == "" {
+		return "the arguments"
+	}
+	return strings.TrimPrefix(p, "/")
+}
+
+// article puts "a" or "an" before a JSON type name.
+func article(t string) string {
+	switch t {
+	case "integer", "object", "array", "integer or null", "object or null", "array or null":
+		return "an " + t
+	}
+	return "a " + t
+}
+
+// typeValue is the type keyword's value: one name or the list.
+func typeValue(want []string) any {
+	if len(want) == 1 {
+		return want[0]
+	}
+	return want
+}
+
+// formatNoun describes a format for reasons and hints.
+func formatNoun(format string) string {
+	switch format {
+	case "date":
+		return "a date, YYYY-MM-DD"
+	case "date-time":
+		return "a date-time with a time zone, such as 2026-03-14T09:30:00Z"
+	case "time":
+		return "a time with a time zone, such as 09:30:00Z"
+	case "email":
+		return "an email address"
+	case "uri":
+		return "an absolute URI"
+	case "uuid":
+		return "a UUID"
+	}
+	return "a valid " + format
+}
+
+// propertyNames returns the names the object schema node declares, sorted.
+func propertyNames(node map[string]any) []string {
+	props, _ := node["properties"].(map[string]any)
+	names := make([]string, 0, len(props))
+	for name := range props {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// lengthBounds returns the node's lower and upper keywords that are set.
+func lengthBounds(node map[string]any, lower, upper string) map[string]any {
+	out := map[string]any{}
+	for _, k := range []string{lower, upper} {
+		if v, ok := node[k]; ok {
+			out[k] = v
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
