@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -277,13 +278,16 @@ func TestProtocolErrors(t *testing.T) {
 		assert.Equal(t, "cursor is malformed", rpc.Message)
 	})
 	t.Run("arguments against the schema", func(t *testing.T) {
-		// The SDK rejects these before the handler runs; in v1.8.0 as an
-		// IsError result of its own, which is left alone.
+		// The SDK rejects these before the handler runs, with a bare
+		// message; the middleware makes it VALIDATION_FAILED at the field
+		// (arguments_test.go has the rest).
 		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "track", Arguments: map[string]any{"limit": "many"}})
 		require.NoError(t, err)
 		assert.True(t, res.IsError)
-		assert.Nil(t, res.StructuredContent)
+		p := problem(t, res)
+		assert.Equal(t, "VALIDATION_FAILED", p["code"])
+		assert.Equal(t, "/limit", p["field"])
 		require.Len(t, text(t, res), 1)
-		assert.Contains(t, text(t, res)[0], "limit")
+		assert.True(t, strings.HasPrefix(text(t, res)[0], "VALIDATION_FAILED (validation): limit must be an integer"), text(t, res)[0])
 	})
 }

@@ -2,23 +2,37 @@ package mcptool
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolerr/toolerr"
 )
 
 // Middleware returns receiving middleware for an MCP server
 // (mcp.Server.AddReceivingMiddleware) that completes and guards tool calls:
 //
 //   - a failure that [Wrap] had to return as an error (typed output) reaches
-//     the client with its problem object in StructuredContent;
+//     the client with its problem object in _meta ([MetaProblem]);
+//   - arguments the SDK rejected (they break the tool's input schema, or do
+//     not unmarshal into the handler's type), which the SDK answers with a
+//     bare message, become VALIDATION_FAILED with every violation, its
+//     field, allowed values and repair (package argcheck), for every tool,
+//     wrapped or not;
+//   - an error returned by a handler registered with plain mcp.AddTool
+//     becomes the same error [Wrap] would have sent;
 //   - a panic of a tool handler that was not wrapped, which would otherwise
 //     crash the server, becomes an INTERNAL_ERROR result; its value and
 //     stack go to the logger only.
 //
-// Other methods and every other result, IsError results included, pass
-// untouched. The options configure the INTERNAL_ERROR of a panic and its log
-// record, with the defaults of [Wrap].
+// To complete a failure the middleware reads the tool's definition (input
+// and output schema) with a tools/list request through the handlers below
+// it, on failures only, and keeps the compiled schema. Other methods,
+// successful results and IsError results a handler built itself pass
+// untouched. The options configure the errors and their log records, with
+// the defaults of [Wrap].
 func Middleware(opts ...Option) mcp.Middleware {
 	c := newConfig(opts)
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
@@ -37,28 +51,44 @@ func Middleware(opts ...Option) mcp.Middleware {
 			}()
 			res, err = next(ctx, method, req)
 			if r, ok := res.(*mcp.CallToolResult); ok && err == nil {
-				res = completed(r)
+				res = c.completed(ctx, call, r, next)
 			}
 			return res, err
 		}
 	}
 }
 
-// completed returns r with the problem object of a [Wrap] failure in its
-// _meta ([MetaProblem]), or r itself when r is not such a failure or
-// already carries it. The failure came back as an error because the tool
-// has a typed output, and so an outputSchema: its structuredContent stays
-// empty, since a problem object there would break that schema.
-func completed(r *mcp.CallToolResult) mcp.Result {
+// completed returns r with what a toolerr failure carries, or r itself
+// when r is no failure or already carries it (MetaProblem):
+//
+//   - a [Wrap] failure the SDK returned as an error (the tool has a typed
+//     output, so an outputSchema) gets its problem object in _meta; its
+//     structuredContent stays empty, since a problem object there would
+//     break that schema;
+//   - a failure of the SDK's own (arguments that break the input schema,
+//     or do not unmarshal into the handler's type) or of a handler that
+//     was not wrapped becomes the error [Wrap] would have sent: arguments
+//     that break the tool's input schema are checked with
+//     argcheck, so the call gets VALIDATION_FAILED with every violation
+//     and its repair; any other returned error is classified. The tool's
+//     definition is read through next (tools/list), on failures only.
+//
+// A result the handler marked IsError itself, with no Go error behind it,
+// is left as it is.
+func (c *config) completed(ctx context.Context, call *mcp.CallToolRequest, r *mcp.CallToolResult, next mcp.MethodHandler) mcp.Result {
 	if r == nil || !r.IsError {
 		return r
 	}
 	if _, done := r.Meta[MetaProblem]; done {
 		return r
 	}
-	var f *failure
-	if !errors.As(r.GetError(), &f) {
+	cause := r.GetError()
+	if cause == nil {
 		return r
+	}
+	var f *failure
+	if !errors.As(cause, &f) {
+		return c.unwrapped(ctx, call, cause, next)
 	}
 	done := *r
 	done.Meta = make(mcp.Meta, len(r.Meta)+1)
@@ -67,6 +97,53 @@ func completed(r *mcp.CallToolResult) mcp.Result {
 	}
 	done.Meta[MetaProblem] = f.problem
 	return &done
+}
+
+// unwrapped is the result of a failure that no [Wrap] turned into a
+// toolerr error: the SDK's answer to arguments it rejected, or an
+// unwrapped handler's error.
+func (c *config) unwrapped(ctx context.Context, call *mcp.CallToolRequest, cause error, next mcp.MethodHandler) mcp.Result {
+	name := ""
+	var args json.RawMessage
+	if call.Params != nil {
+		name, args = call.Params.Name, call.Params.Arguments
+	}
+	info := c.lookup(ctx, call, name, next)
+	var e *toolerr.Error
+	if info.args != nil {
+		e, _ = toolerr.From(info.args.CheckJSON(args))
+	}
+	if e == nil {
+		e = c.argumentFailure(cause)
+	}
+	var err error = cause
+	if e != nil {
+		err = e.WithCause(cause)
+	}
+	return c.failed(ctx, c.toolName(call), err).result(info.structured)
+}
+
+// argumentFailure is VALIDATION_FAILED for an error with which the SDK
+// rejected arguments that the tool's schema, as argcheck reads it,
+// accepts (the validators disagree, or the arguments do not unmarshal
+// into the handler's type); nil for any other error.
+func (c *config) argumentFailure(err error) *toolerr.Error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		field := ""
+		if te.Field != "" {
+			field = "/" + strings.ReplaceAll(te.Field, ".", "/")
+		}
+		return c.registry.New(toolerr.CodeValidationFailed, "The arguments do not fit the tool's argument type.").
+			WithField(field).WithViolations(toolerr.Violation{Field: field, Reason: "does not fit the tool's argument type"}).
+			WithHint("Correct the value at field against the tool's input schema, then call again.")
+	}
+	var se *json.SyntaxError
+	msg := err.Error()
+	if errors.As(err, &se) || strings.HasPrefix(msg, `validating "arguments"`) || strings.HasPrefix(msg, "unmarshaling arguments") {
+		return c.registry.New(toolerr.CodeValidationFailed, "The arguments do not match the tool's input schema.")
+	}
+	return nil
 }
 
 // toolName returns the sanitized name of the called tool: the client chose

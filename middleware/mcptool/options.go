@@ -19,6 +19,7 @@ type config struct {
 	sanitizer  *sanitize.Sanitizer
 	logger     *slog.Logger
 	idempotent bool
+	tools      toolCache // Middleware's compiled input schemas
 }
 
 // WithRegistry sets the registry errors are built from (INTERNAL_ERROR and

@@ -163,3 +163,65 @@ func TestDeclaredOutputSchemaKeepsStructuredContentEmpty(t *testing.T) {
 	assert.Nil(t, res.StructuredContent)
 	assert.Equal(t, "NOT_FOUND", problem(t, res)["code"])
 }
+
+// TestTypeScriptClientGetsArgumentRepairs: the official TypeScript SDK
+// calls a plain mcp.AddTool tool, typed output included, with arguments
+// that break its input schema. It gets an isError result (no throw) whose
+// text is the observation, every violation on its own line, and whose
+// _meta holds the problem with violations and example_request; the
+// repaired call then succeeds.
+func TestTypeScriptClientGetsArgumentRepairs(t *testing.T) {
+	server := mcp.NewServer(&mcp.Implementation{Name: "harbor", Version: "v1.0.0"}, nil)
+	server.AddReceivingMiddleware(mcptool.Middleware(mcptool.WithLogger(slog.New(slog.DiscardHandler))))
+	ran := 0
+	tool := bookTool()
+	tool.OutputSchema = map[string]any{"type": "object", "properties": map[string]any{"berth": map[string]any{"type": "string"}}}
+	mcp.AddTool(server, tool, func(_ context.Context, _ *mcp.CallToolRequest, in bookArgs) (*mcp.CallToolResult, map[string]any, error) {
+		ran++
+		return nil, map[string]any{"berth": "B7"}, nil
+	})
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil)
+	srv := httptest.NewServer(middleware.New(middleware.WithLogger(slog.New(slog.DiscardHandler)))(h))
+	defer srv.Close()
+
+	repaired := map[string]any{"vessel": "IMO9321483", "port": "hamburg", "hours": 72}
+	_, out := runTSClient(t, srv.URL, []tsCall{
+		{Name: "book_berth", Arguments: map[string]any{"vessel": "IMO9321483", "port": "Hamburg", "hours": 90}},
+	})
+	o := out["book_berth"]
+	require.Empty(t, o.Threw, "the TypeScript client threw instead of returning the argument error")
+	assert.Equal(t, true, o.Result["isError"])
+	_, hasSC := o.Result["structuredContent"]
+	assert.False(t, hasSC, "the declared outputSchema is not broken")
+	content, _ := o.Result["content"].([]any)
+	require.Len(t, content, 1)
+	txt, _ := content[0].(map[string]any)["text"].(string)
+	assert.Contains(t, txt, "\nviolation: /hours must be between 1 and 72")
+	assert.Contains(t, txt, "\nviolation: /port must be one of allowed_values")
+	meta, _ := o.Result["_meta"].(map[string]any)
+	p, _ := meta[mcptool.MetaProblem].(map[string]any)
+	assert.Equal(t, "VALIDATION_FAILED", p["code"])
+	assert.Equal(t, repaired, toInts(p["example_request"]))
+	assert.Zero(t, ran)
+
+	_, out = runTSClient(t, srv.URL, []tsCall{{Name: "book_berth", Arguments: repaired}})
+	assert.NotEqual(t, true, out["book_berth"].Result["isError"], "%v", out["book_berth"])
+	assert.Equal(t, 1, ran)
+}
+
+// toInts returns v with its whole float64 numbers as ints, for comparing
+// decoded JSON with literals.
+func toInts(v any) any {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return v
+	}
+	out := make(map[string]any, len(m))
+	for k, x := range m {
+		if f, ok := x.(float64); ok && f == float64(int(f)) {
+			x = int(f)
+		}
+		out[k] = x
+	}
+	return out
+}

@@ -1,0 +1,207 @@
+package mcptool_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"os"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/argcheck"
+	"github.com/toolerr/toolerr/middleware/mcptool"
+)
+
+// bookArgs are the arguments of a berth-booking tool; its schema is
+// bookSchema, which says what struct tags cannot.
+type bookArgs struct {
+	Vessel string `json:"vessel"`
+	Port   string `json:"port"`
+	Hours  int    `json:"hours"`
+	ETA    string `json:"eta,omitempty"`
+}
+
+const bookSchema = `{
+  "type": "object",
+  "additionalProperties": false,
+  "required": ["vessel", "port", "hours"],
+  "properties": {
+    "vessel": {"type": "string", "pattern": "^IMO[0-9]{7}$"},
+    "port": {"enum": ["rotterdam", "hamburg", "antwerp"]},
+    "hours": {"type": "integer", "minimum": 1, "maximum": 72},
+    "eta": {"type": "string", "format": "date-time"}
+  }
+}`
+
+// bookTool is the tool definition of book_berth.
+func bookTool() *mcp.Tool {
+	return &mcp.Tool{Name: "book_berth", Description: "Book a berth.", InputSchema: json.RawMessage(bookSchema)}
+}
+
+// booked is book_berth's handler; it must never run on invalid arguments.
+func booked(ran *int) func(context.Context, *mcp.CallToolRequest, bookArgs) (*mcp.CallToolResult, any, error) {
+	return func(_ context.Context, _ *mcp.CallToolRequest, in bookArgs) (*mcp.CallToolResult, any, error) {
+		*ran++
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "booked " + in.Vessel}}}, nil, nil
+	}
+}
+
+// TestRejectedArgumentsBecomeValidationFailed: the SDK validates a typed
+// tool's arguments before its handler runs and answers a violation with a
+// bare message; under the middleware the call gets VALIDATION_FAILED with
+// every violation, its field, allowed values and repair, for a wrapped
+// tool and for one registered with plain mcp.AddTool alike.
+func TestRejectedArgumentsBecomeValidationFailed(t *testing.T) {
+	quiet, _ := newLogger()
+	for _, wrapped := range []bool{true, false} {
+		t.Run(fmt.Sprintf("wrapped=%v", wrapped), func(t *testing.T) {
+			server := newServer()
+			server.AddReceivingMiddleware(mcptool.Middleware(mcptool.WithLogger(quiet)))
+			ran := 0
+			if wrapped {
+				mcptool.AddTool(server, bookTool(), booked(&ran), mcptool.WithLogger(quiet))
+			} else {
+				mcp.AddTool(server, bookTool(), booked(&ran))
+			}
+			cs := connect(t, server)
+			args := map[string]any{"vessel": "IMO9321483", "port": "Rotterdam", "hours": 100, "eta": "2026-03-14 09:30:00Z"}
+			res := call(t, cs, "book_berth", args)
+			require.True(t, res.IsError)
+			assert.Zero(t, ran, "the handler never runs on invalid arguments")
+			p := problem(t, res)
+			assert.Equal(t, "VALIDATION_FAILED", p["code"])
+			assert.Equal(t, "book_berth", p["tool"])
+			assert.NotEmpty(t, p["request_id"])
+			vs, _ := p["violations"].([]any)
+			var fields []string
+			for _, v := range vs {
+				fields = append(fields, v.(map[string]any)["field"].(string))
+			}
+			assert.ElementsMatch(t, []string{"/port", "/hours", "/eta"}, fields)
+			example, _ := p["example_request"].(map[string]any)
+			assert.Equal(t, map[string]any{"vessel": "IMO9321483", "port": "rotterdam", "hours": float64(72),
+				"eta": "2026-03-14T09:30:00Z"}, example)
+			obs := text(t, res)[0]
+			assert.True(t, strings.HasPrefix(obs, "VALIDATION_FAILED (validation): 3 arguments are invalid"), obs)
+			assert.Contains(t, obs, "example_request: ")
+
+			// The repaired call runs.
+			res = call(t, cs, "book_berth", example)
+			require.False(t, res.IsError, "%v", text(t, res))
+			assert.Equal(t, 1, ran)
+
+			// Missing values nobody can derive: ask the user.
+			res = call(t, cs, "book_berth", map[string]any{"port": "hamburg"})
+			p = problem(t, res)
+			assert.Contains(t, p["hint"], "Ask the user for hours and vessel")
+			assert.Nil(t, p["example_request"])
+		})
+	}
+}
+
+// TestUnwrappedToolsGetTheSameErrors: a handler registered with plain
+// mcp.AddTool, or with the server's raw AddTool, gets from the middleware
+// the error Wrap would have made: same code, field, hint and tool.
+func TestUnwrappedToolsGetTheSameErrors(t *testing.T) {
+	quiet, _ := newLogger()
+	fail := func(context.Context, *mcp.CallToolRequest, quoteIn) (*mcp.CallToolResult, any, error) {
+		return nil, nil, fmt.Errorf("lookup: %w", toolerr.Default().New(toolerr.CodeNotFound, "no symbol ZZZZ is listed.").WithField("symbol"))
+	}
+	failTyped := func(ctx context.Context, req *mcp.CallToolRequest, in quoteIn) (*mcp.CallToolResult, quoteOut, error) {
+		_, _, err := fail(ctx, req, in)
+		return nil, quoteOut{}, err
+	}
+	server := newServer()
+	server.AddReceivingMiddleware(mcptool.Middleware(mcptool.WithLogger(quiet)))
+	mcptool.AddTool(server, &mcp.Tool{Name: "wrapped"}, fail, mcptool.WithLogger(quiet))
+	mcp.AddTool(server, &mcp.Tool{Name: "plain"}, fail)
+	mcp.AddTool(server, &mcp.Tool{Name: "plain_typed"}, failTyped)
+	server.AddTool(&mcp.Tool{Name: "raw", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			var r mcp.CallToolResult
+			r.SetError(&net.OpError{Op: "dial", Net: "tcp", Addr: &net.TCPAddr{IP: net.IPv4(10, 0, 0, 7), Port: 5432},
+				Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)})
+			return &r, nil
+		})
+	cs := connect(t, server)
+	args := map[string]any{"symbol": "ZZZZ"}
+
+	want := problem(t, call(t, cs, "wrapped", args))
+	for _, name := range []string{"plain", "plain_typed"} {
+		res := call(t, cs, name, args)
+		require.True(t, res.IsError, name)
+		got := problem(t, res)
+		for _, member := range []string{"code", "category", "status", "detail", "field", "hint", "human_hint", "retryable"} {
+			assert.Equal(t, want[member], got[member], "%s: %s", name, member)
+		}
+		assert.Equal(t, name, got["tool"])
+		assert.Equal(t, name == "plain", res.StructuredContent != nil,
+			"structuredContent only where the tool declares no outputSchema (%s)", name)
+		assert.True(t, strings.HasPrefix(text(t, res)[0], "NOT_FOUND (not_found): no symbol ZZZZ is listed."), text(t, res)[0])
+	}
+
+	res := call(t, cs, "raw", args)
+	p := problem(t, res)
+	assert.Equal(t, "UPSTREAM_UNAVAILABLE", p["code"], "a refused connection is classified as Wrap would")
+	assert.NotContains(t, text(t, res)[0], "10.0.0.7", "the cause's text is sanitized")
+
+	// A result the handler built itself stays as it is.
+	server.AddTool(&mcp.Tool{Name: "own", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "the tool's own"}}}, nil
+		})
+	res = call(t, cs, "own", args)
+	assert.Equal(t, []string{"the tool's own"}, text(t, res))
+	assert.Nil(t, res.Meta[mcptool.MetaProblem])
+}
+
+// TestToolLookupPagesThroughTheList: the middleware finds a tool's schema
+// past the first page of tools/list, and a tool replaced under the same
+// name is checked against its new schema.
+func TestToolLookupPagesThroughTheList(t *testing.T) {
+	quiet, _ := newLogger()
+	server := mcp.NewServer(&mcp.Implementation{Name: "many", Version: "v1"}, &mcp.ServerOptions{PageSize: 2})
+	server.AddReceivingMiddleware(mcptool.Middleware(mcptool.WithLogger(quiet)))
+	ran := 0
+	for i := range 7 {
+		mcp.AddTool(server, &mcp.Tool{Name: fmt.Sprintf("tool_%d", i), InputSchema: json.RawMessage(bookSchema)}, booked(&ran))
+	}
+	cs := connect(t, server)
+	p := problem(t, call(t, cs, "tool_6", map[string]any{"vessel": "IMO9321483", "port": "antwerp", "hours": 0}))
+	assert.Equal(t, "/hours", p["field"])
+	assert.Equal(t, float64(1), p["suggested_value"])
+
+	mcp.AddTool(server, &mcp.Tool{Name: "tool_6", InputSchema: json.RawMessage(
+		`{"type":"object","properties":{"hours":{"type":"integer","minimum":5}}}`)}, booked(&ran))
+	p = problem(t, call(t, cs, "tool_6", map[string]any{"hours": 0}))
+	assert.Equal(t, float64(5), p["suggested_value"], "the replaced tool's schema is the one checked")
+}
+
+// TestMiddlewareAndArgcheckAgree: the middleware's VALIDATION_FAILED is
+// the one argcheck builds from the tool's schema, completed with the
+// call's tool name and ids.
+func TestMiddlewareAndArgcheckAgree(t *testing.T) {
+	quiet, _ := newLogger()
+	server := newServer()
+	server.AddReceivingMiddleware(mcptool.Middleware(mcptool.WithLogger(quiet)))
+	ran := 0
+	mcp.AddTool(server, bookTool(), booked(&ran))
+	args := map[string]any{"vessel": "IMO932", "port": "hamburgh", "hours": 3, "colour": "red"}
+	p := problem(t, call(t, connect(t, server), "book_berth", args))
+
+	schema, err := argcheck.Compile(bookSchema)
+	require.NoError(t, err)
+	raw, _ := json.Marshal(args)
+	e, _ := toolerr.From(schema.CheckJSON(raw))
+	require.NotNil(t, e)
+	var direct map[string]any
+	require.NoError(t, json.Unmarshal(e.WithTool("book_berth").WithRequestID(p["request_id"].(string)).AppendJSON(nil), &direct))
+	assert.Equal(t, direct, p)
+}
