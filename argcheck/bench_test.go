@@ -1,0 +1,121 @@
+package argcheck_test
+
+import (
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/toolerr/toolerr/argcheck"
+	"github.com/toolerr/toolerr/middleware"
+)
+
+// typicalArgs is a typical valid call of search_orders.
+const typicalArgs = `{"customer_id":"c_8f2a91","status":"shipped","limit":25}`
+
+// searchHandler decodes the arguments itself, as a handler without
+// argcheck does, and answers.
+func searchHandler(w http.ResponseWriter, r *http.Request) error {
+	var args SearchArgs
+	if err := json.NewDecoder(r.Body).Decode(&args); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, err := io.WriteString(w, `{"orders":[]}`)
+	return err
+}
+
+// BenchmarkToolCall measures one valid tool call through chi and the
+// toolerr middleware, in process: the handler alone (bare), under toolerr
+// without validation, and with the arguments checked by the schema's
+// middleware or by Decode. The validation cost is the difference from
+// "toolerr"; the middleware's overhead is "toolerr" minus "bare".
+func BenchmarkToolCall(b *testing.B) {
+	schema, err := argcheck.Compile([]byte(searchSchema))
+	if err != nil {
+		b.Fatal(err)
+	}
+	quiet := slog.New(slog.DiscardHandler)
+	decodeHandler := func(w http.ResponseWriter, r *http.Request) error {
+		args, err := argcheck.Decode[SearchArgs](r, schema)
+		if err != nil {
+			return err
+		}
+		_ = args
+		w.Header().Set("Content-Type", "application/json")
+		_, err = io.WriteString(w, `{"orders":[]}`)
+		return err
+	}
+	routers := map[string]http.Handler{}
+	bare := chi.NewRouter()
+	bare.Post("/tools/search_orders", func(w http.ResponseWriter, r *http.Request) { _ = searchHandler(w, r) })
+	routers["bare"] = bare
+	for name, tool := range map[string]http.HandlerFunc{
+		"toolerr":                     middleware.ToolFunc("search_orders", searchHandler),
+		"toolerr_argcheck_middleware": middleware.ToolFunc("search_orders", searchHandler, schema.Middleware),
+		"toolerr_argcheck_decode":     middleware.ToolFunc("search_orders", decodeHandler),
+	} {
+		r := chi.NewRouter()
+		r.Use(middleware.New(middleware.WithLogger(quiet)))
+		r.Post("/tools/search_orders", tool)
+		routers[name] = r
+	}
+	for _, name := range []string{"bare", "toolerr", "toolerr_argcheck_middleware", "toolerr_argcheck_decode"} {
+		h := routers[name]
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				req := httptest.NewRequest(http.MethodPost, "/tools/search_orders", strings.NewReader(typicalArgs))
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, req)
+				if rec.Code != http.StatusOK {
+					b.Fatalf("status %d: %s", rec.Code, rec.Body)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkCheck measures the check alone: a typical valid call from JSON
+// and already decoded, and an invalid one with its repairs derived.
+func BenchmarkCheck(b *testing.B) {
+	schema, err := argcheck.Compile([]byte(searchSchema))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("valid_json", func(b *testing.B) {
+		b.ReportAllocs()
+		raw := []byte(typicalArgs)
+		for b.Loop() {
+			if err := schema.CheckJSON(raw); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("valid_decoded", func(b *testing.B) {
+		b.ReportAllocs()
+		var args any
+		if err := json.Unmarshal([]byte(typicalArgs), &args); err != nil {
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			if err := schema.Check(args); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("invalid_two_repairs", func(b *testing.B) {
+		b.ReportAllocs()
+		raw := []byte(`{"customer_id":"c_8f2a91","status":"Shipped","limit":500}`)
+		for b.Loop() {
+			if err := schema.CheckJSON(raw); err == nil {
+				b.Fatal("valid")
+			}
+		}
+	})
+}
