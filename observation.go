@@ -31,8 +31,9 @@ func (e *Error) Observation() string {
 // their wire names so that hints can point at them, every member an agent
 // acts on: code and category, retryable with retry_after_ms and
 // max_attempts, field, allowed_values and suggested_value, every
-// violation (one line each) and example_request, hint, intent and
-// request_id; detail is kept when it says more than the title.
+// violation (one line each), example_request, details (facts for the next
+// call) and actions, hint, intent and request_id; detail is kept when it
+// says more than the title.
 //
 //	VALIDATION_FAILED (validation): limit must be between 1 and 100; got 500.
 //	retryable: false
@@ -93,6 +94,18 @@ func (e *Error) AppendObservation(dst []byte, o ObservationOptions) []byte {
 	w.value("suggested_value", e.SuggestedValue, MaxValueLen)
 	w.violations(e.Field, e.Violations)
 	w.value("example_request", e.ExampleRequest, MaxObjectLen)
+	if len(e.Details) > 0 {
+		w.value("details", e.Details, MaxObjectLen)
+	}
+	if actions := validActions(e.Actions); len(actions) > 0 {
+		w.line("actions")
+		for i, a := range actions {
+			if i > 0 {
+				w.dst = append(w.dst, ", "...)
+			}
+			w.code(a, MaxListItemLen)
+		}
+	}
 	hint, humanHint, _ := e.RenderedHints()
 	if hint != "" {
 		w.line("hint")
@@ -278,3 +291,15 @@ func appendCodeSpan(dst []byte, s string) []byte {
 // GFM) can read as markup: emphasis, code, links and images, headings,
 // lists, tables, HTML and escapes.
 const markdownPunct = "\\`*_[]()!<>#|~{}+-"
+
+// validActions returns the actions that render (see [ValidAction]), at
+// most [MaxListLen].
+func validActions(actions []string) []string {
+	var out []string
+	for _, a := range actions {
+		if len(out) < MaxListLen && ValidAction(a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}

@@ -27,7 +27,10 @@ func FuzzRenderAlwaysValid(f *testing.F) {
 			RetryPolicy: &RetryPolicy{Strategy: RetryStrategy(strategy), BaseDelay: time.Duration(retryAfter), MaxAttempts: upstreamStatus},
 			Intent:      &Intent{Operation: detail, State: field},
 			Details:     map[string]any{detail: field},
-			Errors:      []ItemError{{Index: 0, Err: &Error{Code: code, Category: Category(category), Retryable: retryable, Detail: field}}},
+			Violations: []Violation{{Field: field, Reason: detail, AllowedValues: []any{detail}, SuggestedValue: field},
+				{Field: detail + "/x", Reason: field}},
+			ExampleRequest: map[string]any{field: detail},
+			Errors:         []ItemError{{Index: 0, Err: &Error{Code: code, Category: Category(category), Retryable: retryable, Detail: field}}},
 		}
 		body := e.AppendJSON(nil)
 		if err := Validate(body); err != nil {
@@ -72,11 +75,12 @@ func checkObservation(t *testing.T, obs string, md bool) {
 		}
 		name, _, ok := strings.Cut(l, ": ")
 		known := map[string]bool{"retryable": true, "field": true, "allowed_values": true, "suggested_value": true,
+			"violation": true, "example_request": true, "details": true, "actions": true,
 			"hint": true, "human_hint": true, "intent": true, "request_id": true}
 		if !ok || !known[name] || seen[name] {
 			t.Fatalf("line %q is not one member line: %q", l, obs)
 		}
-		seen[name] = true
+		seen[name] = name != "violation" // one line per violation
 	}
 }
 

@@ -210,3 +210,20 @@ func TestCompileErrors(t *testing.T) {
 	_, err := Compile(map[string]any{"type": "object"})
 	assert.NoError(t, err, "a map marshals to a schema")
 }
+
+func TestRepairKeywordTurnsRepairsOff(t *testing.T) {
+	s := mustCompile(t, `{"type":"object","required":["amount","currency"],"properties":{
+		"amount":{"type":"integer","minimum":1,"maximum":5000,"x-toolerr-repair":false},
+		"currency":{"enum":["usd","eur"],"default":"usd","x-toolerr-repair":false}}}`)
+	e := checkErr(t, s, `{"amount":9000,"currency":"USD"}`)
+	for _, v := range e.Violations {
+		assert.Nil(t, v.SuggestedValue, v.Field)
+	}
+	assert.Nil(t, e.ExampleRequest)
+	assert.Equal(t, "Ask the user for amount and currency. Then call again.", e.Hint)
+	assert.Equal(t, map[string]any{"maximum": json.Number("5000"), "minimum": json.Number("1")}, e.AllowedValues,
+		"allowed_values still says what is allowed")
+
+	e = checkErr(t, s, `{"amount":10}`)
+	assert.Nil(t, e.SuggestedValue, "not even a default fills a value whose repairs are off")
+}

@@ -24,6 +24,12 @@
 //     array, a missing property's default. Every suggestion is checked:
 //     with it in place, nothing is wrong at that field any more.
 //
+// A repair that is deterministic is not always what the user meant: the
+// nearest valid refund amount, or a parcel's weight cut to the carrier's
+// limit. On such a property's schema, "x-toolerr-repair": false
+// ([RepairKeyword]) turns its repairs off; its violations then say to ask
+// the user.
+//
 // The top-level field, allowed_values and suggested_value repeat the most
 // actionable violation (one with a suggestion first). example_request, the
 // arguments with every suggestion applied, is given only when every

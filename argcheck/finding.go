@@ -157,7 +157,23 @@ func (s *Schema) leaf(e *validator.ValidationError, args any) []finding {
 		f.reason = e.ErrorKind.LocalizedString(englishPrinter)
 		f.fix = "correct " + name + " against the tool's input schema"
 	}
+	if noRepair(node) {
+		f.askUser, f.fix = true, "ask the user for "+name
+	}
 	return []finding{f}
+}
+
+// RepairKeyword is the schema keyword that turns repairs off for one
+// value: with "x-toolerr-repair": false on a property's schema, its
+// violations carry no suggested_value and the hint says to ask the user.
+// Use it where the nearest valid value is not what the user meant: an
+// amount over a balance, a weight over a limit, a date in the past.
+const RepairKeyword = "x-toolerr-repair"
+
+// noRepair reports whether node turns repairs off.
+func noRepair(node map[string]any) bool {
+	v, ok := node[RepairKeyword].(bool)
+	return ok && !v
 }
 
 // missing returns one finding per missing property of the object at loc,

@@ -142,6 +142,9 @@ func (r *repairer) exampleRequest(fs []finding) (any, bool) {
 // candidates returns values that might repair f, best first; each is
 // checked by works before it is suggested.
 func (r *repairer) candidates(f *finding) []any {
+	if noRepair(f.node) {
+		return nil
+	}
 	switch f.keyword {
 	case "required", "dependentRequired", "dependencies":
 		if d, ok := f.node["default"]; ok {
