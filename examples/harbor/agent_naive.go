@@ -81,7 +81,7 @@ func (a *naiveAgent) run(ctx context.Context, t task) taskResult {
 func (a *naiveAgent) step(ctx context.Context, res *taskResult, tool string, args toolArgs) ([]byte, bool) {
 	var last string
 	for range 1 + a.retries {
-		status, body, err := callTool(ctx, a.client, a.base, res, tool, args, "")
+		status, body, err := callTool(ctx, a.client, a.base, res, tool, args, "", "")
 		if err == nil && status < 400 {
 			return body, true
 		}

@@ -19,14 +19,18 @@ const (
 )
 
 // toolerrAgent is a deterministic agent, no model: it acts only on what the
-// tools' structured errors say (code, category, retryable, retry_after_ms,
-// field and suggested_value, severity, actions) and sends an
-// Idempotency-Key with every label it asks for.
+// tools' errors say (code, retryable, retry_after_ms, field and
+// suggested_value, example_request, details, actions) and sends an
+// Idempotency-Key with every label it asks for. It reads each error as a
+// model does through its runtime: the observation text (Accept:
+// text/plain), nothing else; with readJSON it reads the problem+json
+// members instead, for comparison.
 type toolerrAgent struct {
-	client *http.Client
-	base   string
-	clock  *simClock
-	seed   uint64
+	client   *http.Client
+	base     string
+	clock    *simClock
+	seed     uint64
+	readJSON bool
 }
 
 // run works through one task: look up the stock, reserve it, buy a label,
@@ -77,7 +81,11 @@ func (a *toolerrAgent) step(ctx context.Context, res *taskResult, session, tool 
 				return a.escalate(res, tool, "no idempotency key: "+err.Error())
 			}
 		}
-		status, body, err := callTool(ctx, a.client, a.base, res, tool, args, key)
+		accept := "text/plain"
+		if a.readJSON {
+			accept = "application/problem+json"
+		}
+		status, body, err := callTool(ctx, a.client, a.base, res, tool, args, key, accept)
 		if err != nil {
 			return a.escalate(res, tool, "no response: "+err.Error())
 		}
@@ -88,30 +96,52 @@ func (a *toolerrAgent) step(ctx context.Context, res *taskResult, session, tool 
 			}
 			return out, true
 		}
-		e, err := toolerr.Parse(body)
-		if err != nil {
+		o, ok := a.read(body)
+		if !ok {
 			return a.escalate(res, tool, "unstructured error")
 		}
-		field := strings.TrimPrefix(e.Field, "/")
+		field := strings.TrimPrefix(o.Field, "/")
 		_, known := args[field]
 		switch {
-		case e.Severity == toolerr.SeverityFatal || slices.Contains(e.Actions, toolerr.ActionHumanRequired):
-			return a.escalate(res, tool, e.Code+": "+e.Hint)
-		case e.Code == codeLabelExists:
-			if id, ok := e.Details["label_id"].(string); ok {
+		case slices.Contains(o.Actions, toolerr.ActionHumanRequired):
+			return a.escalate(res, tool, o.Code+": "+o.Hint)
+		case o.Code == codeLabelExists:
+			if id, ok := o.Details["label_id"].(string); ok {
 				return map[string]any{"label_id": id}, true // the order has its label: do not buy another
 			}
-			return a.escalate(res, tool, e.Code+" without a label id")
-		case e.SuggestedValue != nil && known && fixes < maxFixes:
-			args[field] = e.SuggestedValue
+			return a.escalate(res, tool, o.Code+" without a label id")
+		case o.ExampleRequest != nil && fixes < maxFixes:
+			clear(args) // the call with every repair applied
+			for k, v := range o.ExampleRequest {
+				args[k] = v
+			}
 			fixes++
-		case e.Retryable && retries < maxRetries:
-			_ = a.clock.Sleep(ctx, e.RetryAfter)
+		case o.SuggestedValue != nil && known && fixes < maxFixes:
+			args[field] = o.SuggestedValue
+			fixes++
+		case o.Retryable && retries < maxRetries:
+			_ = a.clock.Sleep(ctx, o.RetryAfter)
 			retries++
 		default:
-			return a.escalate(res, tool, fmt.Sprintf("%s (%s)", e.Code, e.Category))
+			return a.escalate(res, tool, fmt.Sprintf("%s (%s)", o.Code, o.Category))
 		}
 	}
+}
+
+// read reads a failed call's body: the observation text, or with
+// readJSON the problem object's members.
+func (a *toolerrAgent) read(body []byte) (observation, bool) {
+	if !a.readJSON {
+		return parseObservation(string(body))
+	}
+	e, err := toolerr.Parse(body)
+	if err != nil {
+		return observation{}, false
+	}
+	o := observation{Code: e.Code, Category: string(e.Category), Retryable: e.Retryable, RetryAfter: e.RetryAfter,
+		Field: e.Field, SuggestedValue: e.SuggestedValue, Details: e.Details, Actions: e.Actions, Hint: e.Hint}
+	o.ExampleRequest, _ = e.ExampleRequest.(map[string]any)
+	return o, true
 }
 
 // escalate hands the task to a person and records why.

@@ -173,6 +173,10 @@ func (c *carrier) createLabel(w http.ResponseWriter, r *http.Request) {
 			"weight_kg must be between 0.1 and 70 in steps of 0.1", "weight_kg"))
 		return
 	}
+	if body.Service != "ground" && body.Service != "express" {
+		writeJSON(w, http.StatusUnprocessableEntity, vendorError("INVALID_SERVICE", "unknown service", "service"))
+		return
+	}
 	n := c.count("label", body.Order)
 	switch sc := c.script[body.Order]; {
 	case sc == scRateLimited && n <= 2:

@@ -12,11 +12,18 @@ import (
 )
 
 // rowsByAgent indexes the simulation's rows by agent name.
+// The toolerr agent reads only the observation text; toolerr_json is the
+// same agent reading the problem object's members instead. The text must
+// lose nothing the agent acts on: both rows are equal but for the name.
 func rowsByAgent(t *testing.T, rows []summary) (naive, withToolerr summary) {
 	t.Helper()
-	require.Len(t, rows, 2)
+	require.Len(t, rows, 3)
 	require.Equal(t, "naive", rows[0].Agent)
 	require.Equal(t, "toolerr", rows[1].Agent)
+	require.Equal(t, "toolerr_json", rows[2].Agent)
+	fromJSON := rows[2]
+	fromJSON.Agent = "toolerr"
+	require.Equal(t, fromJSON, rows[1], "the agent reading the observation does exactly as well as one reading JSON")
 	return rows[0], rows[1]
 }
 
@@ -47,7 +54,7 @@ func TestSimulationComparesAgents(t *testing.T) {
 	for _, tk := range tasks {
 		seen[tk.Scenario] = true
 	}
-	for _, sc := range []scenario{scLabelTimeout, scLeakedKey, scSKUTypo, scOutage} {
+	for _, sc := range []scenario{scLabelTimeout, scLeakedKey, scSKUTypo, scOutage, scServiceTypo} {
 		require.True(t, seen[sc], "seed %d: the first %d tasks lack %s, the comparison would mean little", cfg.Seed, cfg.Tasks, sc)
 	}
 
@@ -60,6 +67,7 @@ func TestSimulationComparesAgents(t *testing.T) {
 	assert.Zero(t, withToolerr.HTMLBodies, "toolerr agent: HTML reached the agent")
 	assert.Zero(t, withToolerr.Failed, "toolerr agent: every task completes or is escalated")
 	assert.Less(t, withToolerr.MeanCalls(), naive.MeanCalls(), "toolerr agent: tool calls per completed task")
+	assert.Less(t, withToolerr.MeanCallsPerTask(), naive.MeanCallsPerTask(), "toolerr agent: tool calls per task, every call counted")
 	assert.GreaterOrEqual(t, withToolerr.Completed, naive.Completed)
 
 	assert.Positive(t, naive.Duplicates, "baseline: a retried label after a timeout is paid twice")
@@ -104,6 +112,7 @@ func TestScenarios(t *testing.T) {
 		{scLabelTimeout, outcome{completed: true, calls: 5, paid: 2, duplicates: 1}, outcome{completed: true, calls: 4, paid: 1}},
 		{scLeakedKey, outcome{secrets: 4}, outcome{escalated: true}},
 		{scAlreadyLabelled, outcome{}, outcome{completed: true, calls: 4}},
+		{scServiceTypo, outcome{}, outcome{completed: true, calls: 5, paid: 1}},
 	}
 	cfg := defaultConfig()
 	for _, c := range cases {
@@ -120,7 +129,11 @@ func TestScenarios(t *testing.T) {
 			case scWeightOver:
 				tk.WeightKg = 85
 			}
-			for agent, want := range map[string]outcome{"naive": c.naive, "toolerr": c.toolerr} {
+			tk.Service = "ground"
+			if c.sc == scServiceTypo {
+				tk.Service = "Express"
+			}
+			for agent, want := range map[string]outcome{"naive": c.naive, "toolerr": c.toolerr, "toolerr_json": c.toolerr} {
 				got, err := runWorld(context.Background(), cfg, agent, []task{tk})
 				require.NoError(t, err)
 				calls := 0

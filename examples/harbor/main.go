@@ -73,7 +73,7 @@ func simulate(ctx context.Context, cfg config) ([]summary, error) {
 	}
 	tasks := newTasks(cfg.Tasks, cfg.Seed)
 	var rows []summary
-	for _, agent := range []string{"naive", "toolerr"} {
+	for _, agent := range []string{"naive", "toolerr", "toolerr_json"} {
 		row, err := runWorld(ctx, cfg, agent, tasks)
 		if err != nil {
 			return nil, err
@@ -105,7 +105,7 @@ func runWorld(ctx context.Context, cfg config, agent string, tasks []task) (summ
 	switch agent {
 	case "naive":
 		tools = newNaiveHandler(carrierSrv.URL, &http.Client{Transport: carrierRT, Timeout: cfg.AttemptTimeout})
-	case "toolerr":
+	case "toolerr", "toolerr_json":
 		h, err := newToolerrHandler(carrierSrv.URL, carrierRT, clock, cfg.AttemptTimeout)
 		if err != nil {
 			return summary{}, err
@@ -124,7 +124,7 @@ func runWorld(ctx context.Context, cfg config, agent string, tasks []task) (summ
 		if agent == "naive" {
 			return (&naiveAgent{client: client, base: toolSrv.URL, retries: cfg.NaiveRetries}).run(ctx, t)
 		}
-		return (&toolerrAgent{client: client, base: toolSrv.URL, clock: clock, seed: cfg.Seed}).run(ctx, t)
+		return (&toolerrAgent{client: client, base: toolSrv.URL, clock: clock, seed: cfg.Seed, readJSON: agent == "toolerr_json"}).run(ctx, t)
 	}
 	results := make([]taskResult, len(tasks))
 	jobs := make(chan int)

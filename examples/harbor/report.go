@@ -32,6 +32,7 @@ type summary struct {
 	Escalated    int
 	Failed       int
 	CallsDone    int // tool calls of completed tasks
+	CallsAll     int // tool calls of every task, failed and escalated ones included
 	PaidLabels   int
 	Duplicates   int
 	SecretBodies int
@@ -47,10 +48,20 @@ func (s summary) MeanCalls() float64 {
 	return float64(s.CallsDone) / float64(s.Completed)
 }
 
+// MeanCallsPerTask returns the mean number of tool calls per task, every
+// call of every task counted, failed and escalated tasks included.
+func (s summary) MeanCallsPerTask() float64 {
+	if s.Tasks == 0 {
+		return 0
+	}
+	return float64(s.CallsAll) / float64(s.Tasks)
+}
+
 // summarize adds up an agent's task results and the carrier's bill.
 func summarize(agent string, results []taskResult, paid, duplicates int, waited time.Duration) summary {
 	s := summary{Agent: agent, Tasks: len(results), PaidLabels: paid, Duplicates: duplicates, Waited: waited}
 	for _, r := range results {
+		s.CallsAll += r.Calls
 		switch {
 		case r.Completed:
 			s.Completed++
@@ -70,10 +81,10 @@ func summarize(agent string, results []taskResult, paid, duplicates int, waited 
 func printTable(out io.Writer, cfg config, rows []summary) error {
 	fmt.Fprintf(out, "harbor: %d tasks, seed %d, naive agent retries %d times\n\n", cfg.Tasks, cfg.Seed, cfg.NaiveRetries)
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "agent\tcompleted\tescalated\tfailed\tcalls/completed\tpaid labels\tduplicate paid labels\tbodies with secret/host\tbodies with HTML\tsimulated wait\t")
+	fmt.Fprintln(tw, "agent\tcompleted\tescalated\tfailed\tcalls/task\tcalls/completed\tpaid labels\tduplicate paid labels\tbodies with secret/host\tbodies with HTML\tsimulated wait\t")
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.2f\t%d\t%d\t%d\t%d\t%s\t\n", r.Agent, r.Completed, r.Escalated, r.Failed,
-			r.MeanCalls(), r.PaidLabels, r.Duplicates, r.SecretBodies, r.HTMLBodies, r.Waited)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.2f\t%.2f\t%d\t%d\t%d\t%d\t%s\t\n", r.Agent, r.Completed, r.Escalated, r.Failed,
+			r.MeanCallsPerTask(), r.MeanCalls(), r.PaidLabels, r.Duplicates, r.SecretBodies, r.HTMLBodies, r.Waited)
 	}
 	return tw.Flush()
 }
@@ -99,9 +110,10 @@ func (r *taskResult) scan(body []byte) {
 const agentCredential = "harbor-agent-credential"
 
 // callTool makes one tool call for an agent, counting it and scanning what
-// came back. key, when set, is sent as the Idempotency-Key. It returns the
-// status and body, or an error when no response arrived.
-func callTool(ctx context.Context, client *http.Client, base string, res *taskResult, tool string, args any, key string) (int, []byte, error) {
+// came back. key, when set, is sent as the Idempotency-Key, and accept as
+// Accept. It returns the status and body, or an error when no response
+// arrived.
+func callTool(ctx context.Context, client *http.Client, base string, res *taskResult, tool string, args any, key, accept string) (int, []byte, error) {
 	b, err := json.Marshal(args)
 	if err != nil {
 		return 0, nil, err
@@ -116,6 +128,9 @@ func callTool(ctx context.Context, client *http.Client, base string, res *taskRe
 	req.Header.Set("Authorization", "Bearer "+agentCredential)
 	if key != "" {
 		req.Header.Set("Idempotency-Key", key)
+	}
+	if accept != "" {
+		req.Header.Set("Accept", accept)
 	}
 	res.Calls++
 	resp, err := client.Do(req)

@@ -24,6 +24,7 @@ const (
 	scLabelTimeout    scenario = "label_timeout"    // the first label is created and paid, but its answer never arrives in time
 	scLeakedKey       scenario = "leaked_key"       // label creation fails with a 500 that leaks an API key and a host
 	scAlreadyLabelled scenario = "already_labelled" // a label was bought for the order yesterday
+	scServiceTypo     scenario = "service_typo"     // the user typed the service as "Express"
 )
 
 // scenarioWeights is the mix of scenarios tasks are drawn from.
@@ -33,7 +34,7 @@ var scenarioWeights = []struct {
 }{
 	{scClean, 30}, {scSKUTypo, 7}, {scSKUUnknown, 5}, {scWeightPrecision, 7}, {scWeightOver, 5},
 	{scRateLimited, 8}, {scReserveFlaky, 8}, {scOutage, 7}, {scLabelTimeout, 10},
-	{scLeakedKey, 6}, {scAlreadyLabelled, 7},
+	{scLeakedKey, 6}, {scAlreadyLabelled, 7}, {scServiceTypo, 6},
 }
 
 // catalogSize is the number of SKUs the carrier stocks: SKU-1000 upwards.
@@ -93,6 +94,9 @@ func newTasks(n int, seed uint64) []task {
 		service := "ground"
 		if rng.IntN(4) == 0 {
 			service = "express"
+		}
+		if sc == scServiceTypo {
+			service = "Express"
 		}
 		tasks[i] = task{
 			ID:       i,

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/argcheck"
 	"github.com/toolerr/toolerr/classify"
 	"github.com/toolerr/toolerr/idempotency"
 	"github.com/toolerr/toolerr/middleware"
@@ -104,10 +105,11 @@ func carrierTranslator() translate.Translator {
 // toolServer holds the toolerr tool set: a carrier client that retries
 // through retrygate and translates every carrier failure.
 type toolServer struct {
-	base   string
-	client *http.Client
-	set    *translate.Set
-	reg    *toolerr.Registry
+	base    string
+	client  *http.Client
+	set     *translate.Set
+	reg     *toolerr.Registry
+	schemas map[string]*argcheck.Schema
 }
 
 // newToolerrHandler returns the four tools behind middleware.New, with
@@ -133,7 +135,11 @@ func newToolerrHandler(base string, rt http.RoundTripper, clock retrygate.Clock,
 	policy := retrygate.DefaultPolicy()
 	policy.Clock = clock
 	policy.RandomizationFactor = 0 // deterministic waits, simulated anyway
-	s := &toolServer{base: base, set: set, reg: reg, client: &http.Client{Transport: retrygate.Transport(rt,
+	schemas, err := compileSchemas(reg)
+	if err != nil {
+		return nil, err
+	}
+	s := &toolServer{base: base, set: set, reg: reg, schemas: schemas, client: &http.Client{Transport: retrygate.Transport(rt,
 		retrygate.WithPolicy(policy), retrygate.WithTranslateSet(set),
 		retrygate.WithAttemptTimeout(attemptTimeout),
 		retrygate.WithoutBreaker(), // one scripted outage must not open the circuit for the other tasks
@@ -151,13 +157,11 @@ func newToolerrHandler(base string, rt http.RoundTripper, clock retrygate.Clock,
 		middleware.WithTranslator(set), middleware.WithSanitizer(san), middleware.WithLogger(quiet))(mux), nil
 }
 
-// decode reads a tool call's arguments.
-func (s *toolServer) decode(r *http.Request) (toolArgs, error) {
-	var a toolArgs
-	if err := json.NewDecoder(io.LimitReader(r.Body, 1<<16)).Decode(&a); err != nil {
-		return a, s.reg.New(toolerr.CodeValidationFailed, "The arguments are not a valid JSON object.")
-	}
-	return a, nil
+// decode reads a tool call's arguments and checks them against the tool's
+// schema: a violation is VALIDATION_FAILED with every violation and, where
+// one follows from the schema, its repair.
+func (s *toolServer) decode(r *http.Request, tool string) (toolArgs, error) {
+	return argcheck.Decode[toolArgs](r, s.schemas[tool])
 }
 
 // call sends a tool's carrier request through the retrying client. The
@@ -185,7 +189,7 @@ func relay(w http.ResponseWriter, resp *http.Response) error {
 // lookupInventory answers the stock of a SKU; for an unknown SKU it suggests
 // the catalog's spelling when there is exactly one.
 func (s *toolServer) lookupInventory(w http.ResponseWriter, r *http.Request) error {
-	a, err := s.decode(r)
+	a, err := s.decode(r, "lookup_inventory")
 	if err != nil {
 		return err
 	}
@@ -234,13 +238,9 @@ func (s *toolServer) suggestSKU(r *http.Request, sku string, e *toolerr.Error) e
 // reserveStock holds stock for an order. The carrier's PUT is idempotent,
 // so retrygate retries its 503s.
 func (s *toolServer) reserveStock(w http.ResponseWriter, r *http.Request) error {
-	a, err := s.decode(r)
+	a, err := s.decode(r, "reserve_stock")
 	if err != nil {
 		return err
-	}
-	if a.Quantity < 1 {
-		return s.reg.New(toolerr.CodeValidationFailed, "quantity must be at least 1.").
-			WithField("quantity").WithAllowedValues(toolerr.Range{Minimum: 1}).WithSuggestedValue(1)
 	}
 	return s.forward(w, r, "reserve_stock", a, nil)
 }
@@ -248,17 +248,13 @@ func (s *toolServer) reserveStock(w http.ResponseWriter, r *http.Request) error 
 // labelIDPattern is the shape of a carrier label id the tool passes on.
 var labelIDPattern = regexp.MustCompile(`^lbl_[A-Za-z0-9_-]{1,64}$`)
 
-// createLabel buys a shipping label. It checks the weight against the
-// carrier's rules first, so the agent learns the allowed range and, where
-// rounding fixes it, the value to use.
+// createLabel buys a shipping label. Its schema checks the arguments'
+// shape; the weight's carrier rules are checked here, so the agent learns
+// the allowed range and, where rounding up fixes it, the value to use.
 func (s *toolServer) createLabel(w http.ResponseWriter, r *http.Request) error {
-	a, err := s.decode(r)
+	a, err := s.decode(r, "create_shipment_label")
 	if err != nil {
 		return err
-	}
-	if a.Service != "ground" && a.Service != "express" {
-		return s.reg.New(toolerr.CodeValidationFailed, "service must be ground or express.").
-			WithField("service").WithAllowedValues([]string{"ground", "express"}).WithSuggestedValue("ground")
 	}
 	if !validWeight(a.WeightKg) {
 		e := s.reg.New(toolerr.CodeValidationFailed,
@@ -311,13 +307,9 @@ func (s *toolServer) forward(w http.ResponseWriter, r *http.Request, tool string
 
 // notifyCustomer sends the customer the tracking details of a label.
 func (s *toolServer) notifyCustomer(w http.ResponseWriter, r *http.Request) error {
-	a, err := s.decode(r)
+	a, err := s.decode(r, "notify_customer")
 	if err != nil {
 		return err
-	}
-	if !labelIDPattern.MatchString(a.LabelID) {
-		return s.reg.New(toolerr.CodeValidationFailed, "label_id must be a label id from create_shipment_label.").
-			WithField("label_id").WithAllowedValues(map[string]any{"pattern": labelIDPattern.String()})
 	}
 	return s.forward(w, r, "notify_customer", a, nil)
 }
