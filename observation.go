@@ -215,7 +215,7 @@ func (w *obsWriter) json(mark int, v any, max int) bool {
 		w.dst = dst[:mark]
 		return false
 	}
-	w.dst = dst
+	w.dst = unescapeHTML(dst, start)
 	if w.md {
 		// JSON has no control characters outside strings' escapes, so it
 		// fits a code span once fenced.
@@ -302,4 +302,39 @@ func validActions(actions []string) []string {
 		}
 	}
 	return out
+}
+
+// unescapeHTML rewrites, in the JSON that starts at dst[start:], the
+// escapes of <, > and & back to the characters: problem+json escapes them
+// so that a body sniffed as HTML stays inert, but in the observation, text
+// a model reads, they only cost tokens. Other escapes are kept, and an
+// escaped backslash is never read as the start of an escape.
+func unescapeHTML(dst []byte, start int) []byte {
+	out := start
+	for i := start; i < len(dst); {
+		if dst[i] != '\\' || i+1 >= len(dst) {
+			dst[out] = dst[i]
+			out, i = out+1, i+1
+			continue
+		}
+		if i+5 < len(dst) && dst[i+1] == 'u' && dst[i+2] == '0' && dst[i+3] == '0' {
+			var c byte
+			switch string(dst[i+4 : i+6]) {
+			case "3c":
+				c = '<'
+			case "3e":
+				c = '>'
+			case "26":
+				c = '&'
+			}
+			if c != 0 {
+				dst[out] = c
+				out, i = out+1, i+6
+				continue
+			}
+		}
+		dst[out], dst[out+1] = dst[i], dst[i+1]
+		out, i = out+2, i+2
+	}
+	return dst[:out]
 }

@@ -1,11 +1,13 @@
 package toolerr
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestObservationOfAValidationError(t *testing.T) {
@@ -62,4 +64,23 @@ func TestObservationOfOddErrors(t *testing.T) {
 	assert.NotContains(t, obs, "request_id", "an id of another shape is left out, as in problem+json")
 	assert.LessOrEqual(t, len(strings.SplitN(obs, "\n", 2)[0]), len("INTERNAL_ERROR (internal): ")+MaxDetailLen)
 	assert.NotContains(t, (&Error{Code: CodeInternal, AllowedValues: make(chan int)}).Observation(), "allowed_values")
+}
+
+// TestObservationJSONIsNotHTMLEscaped: values in the observation keep <,
+// > and & as they are, and an escaped backslash before "u003c" stays an
+// escaped backslash: the JSON still decodes to the value.
+func TestObservationJSONIsNotHTMLEscaped(t *testing.T) {
+	v := map[string]any{"q": `amount>5 & a<b \u003c \\u003e`}
+	e := Default().New(CodeValidationFailed, "").WithExampleRequest(v).WithRequestID("r")
+	obs := e.Observation()
+	line := ""
+	for _, l := range strings.Split(obs, "\n") {
+		if strings.HasPrefix(l, "example_request: ") {
+			line = strings.TrimPrefix(l, "example_request: ")
+		}
+	}
+	assert.Equal(t, `{"q":"amount>5 & a<b \\u003c \\\\u003e"}`, line)
+	var back map[string]any
+	require.NoError(t, json.Unmarshal([]byte(line), &back))
+	assert.Equal(t, v, back)
 }

@@ -1,7 +1,6 @@
 package middleware_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -16,6 +15,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/argcheck"
 	"github.com/toolerr/toolerr/middleware"
 	"github.com/toolerr/toolerr/translate"
 )
@@ -38,32 +38,41 @@ func callTool(h http.Handler, path, body string) (int, *toolerr.Error) {
 	return rec.Code, e
 }
 
-// The README's quickstart: a chi router, the middleware, and a tool that
-// returns a validation error or passes a vendor's error on.
+// searchArgs are search_orders' arguments, for the README's quickstart.
+type searchArgs struct {
+	Query  string `json:"query"`
+	Status string `json:"status,omitempty"`
+	Limit  int    `json:"limit,omitempty"`
+}
+
+// The README's quickstart: a chi router, the middleware, and a tool whose
+// arguments are checked against its schema and which passes a vendor's
+// error on. The agent's runtime asks for text and gets the observation.
 func Example_quickstart() {
-	reg := toolerr.NewRegistry(toolerr.Default())
 	vendor := fakeStripe(http.StatusOK, `{"data":[]}`)
 	defer vendor.Close()
 	stripe, stripeURL := vendor.Client(), vendor.URL
+
+	schema, err := argcheck.Compile(`{
+  "type": "object", "additionalProperties": false, "required": ["query"],
+  "properties": {
+    "query": {"type": "string", "minLength": 1},
+    "status": {"enum": ["succeeded", "pending", "failed"]},
+    "limit": {"type": "integer", "minimum": 1, "maximum": 100}
+  }
+}`)
+	if err != nil {
+		panic(err)
+	}
 
 	r := chi.NewRouter()
 	r.Use(middleware.New()) // or middleware.New()(anyHandler)
 
 	r.Post("/tools/search_orders", middleware.ToolFunc("search_orders",
 		func(w http.ResponseWriter, r *http.Request) error {
-			var args struct {
-				Query string `json:"query"`
-				Limit int    `json:"limit"`
-			}
-			if err := json.NewDecoder(r.Body).Decode(&args); err != nil {
-				return reg.New(toolerr.CodeValidationFailed, "The arguments are not a JSON object.")
-			}
-			if args.Limit > 100 {
-				return reg.New(toolerr.CodeValidationFailed, "limit must be between 1 and 100; got 500.").
-					WithField("limit").
-					WithAllowedValues(toolerr.Range{Minimum: 1, Maximum: 100}).
-					WithSuggestedValue(100).
-					WithHint("Reduce limit to 100 or less and page with the returned cursor.")
+			args, err := argcheck.Decode[searchArgs](r, schema)
+			if err != nil {
+				return err // VALIDATION_FAILED: every violation, its field and its repair
 			}
 			q := url.Values{"query": {args.Query}, "limit": {strconv.Itoa(args.Limit)}}
 			req, err := http.NewRequestWithContext(r.Context(), http.MethodGet, stripeURL+"/v1/charges/search?"+q.Encode(), nil)
@@ -83,10 +92,26 @@ func Example_quickstart() {
 			return err
 		}))
 
-	status, e := callTool(r, "/tools/search_orders", `{"query":"status:'failed'","limit":500}`)
-	fmt.Println(status, e.Code, e.Field, e.SuggestedValue, e.Tool)
+	req := httptest.NewRequest(http.MethodPost, "/tools/search_orders",
+		strings.NewReader(`{"query":"amount>500","status":"Failed","limit":500}`))
+	req.Header.Set("Accept", "text/plain")
+	req.Header.Set("X-Request-Id", "52fa54271747d42a88a022e7cdce7e81")
+	rec := httptest.NewRecorder()
+	r.ServeHTTP(rec, req)
+	fmt.Println(rec.Code, rec.Header().Get("Content-Type"))
+	fmt.Println(rec.Body.String())
 	// Output:
-	// 400 VALIDATION_FAILED limit 100 search_orders
+	// 400 text/plain; charset=utf-8
+	// VALIDATION_FAILED (validation): 2 arguments are invalid: limit must be between 1 and 100; status must be one of allowed_values.
+	// retryable: false
+	// field: /limit
+	// allowed_values: {"maximum":100,"minimum":1}
+	// suggested_value: 100
+	// violation: /limit must be between 1 and 100, allowed_values: {"maximum":100,"minimum":1}, suggested_value: 100
+	// violation: /status must be one of allowed_values, allowed_values: ["succeeded","pending","failed"], suggested_value: "failed"
+	// example_request: {"limit":100,"query":"amount>500","status":"failed"}
+	// hint: Set limit between 1 and 100 (nearest: 100); set status to "failed". example_request is the call with every fix applied: send it if it still means what the user asked.
+	// request_id: 52fa54271747d42a88a022e7cdce7e81
 }
 
 // The package documentation's refund tool: the vendor's decline reaches
