@@ -99,9 +99,9 @@ func readCorpusCalls(t *testing.T, name string) []corpusCall {
 	return calls
 }
 
-// decodeArguments decodes a call's arguments as the validator expects them,
+// corpusArguments decodes a call's arguments as the validator expects them,
 // with numbers as json.Number.
-func decodeArguments(t *testing.T, c corpusCall) any {
+func corpusArguments(t *testing.T, c corpusCall) any {
 	t.Helper()
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(c.Arguments))
 	require.NoError(t, err, "%s: arguments", c.ID)
@@ -163,7 +163,7 @@ func TestRepairCorpusIntegrity(t *testing.T) {
 		checkID(c)
 		require.Nil(t, c.Violations, "%s: a valid call has no violations", c.ID)
 		require.Nil(t, c.Repairable, "%s: a valid call has no repairable label", c.ID)
-		err := schemas[c.Schema].Validate(decodeArguments(t, c))
+		err := schemas[c.Schema].Validate(corpusArguments(t, c))
 		require.NoError(t, err, "%s: valid call does not validate", c.ID)
 		validPerSchema[c.Schema]++
 	}
@@ -180,7 +180,7 @@ func TestRepairCorpusIntegrity(t *testing.T) {
 		require.Len(t, slices.Compact(slices.Clone(c.Violations)), len(c.Violations),
 			"%s: duplicate violation", c.ID)
 
-		err := schemas[c.Schema].Validate(decodeArguments(t, c))
+		err := schemas[c.Schema].Validate(corpusArguments(t, c))
 		require.Error(t, err, "%s: invalid call validates", c.ID)
 		var verr *jsonschema.ValidationError
 		require.ErrorAs(t, err, &verr, "%s", c.ID)

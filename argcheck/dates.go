@@ -25,6 +25,15 @@ var dateTimeLayouts = []string{
 	"2006-01-02T15:04:05Z0700", "2006-01-02 15:04:05Z0700", "2006-01-02T15:04:05 Z07:00",
 	"2006-01-02 15:04:05 MST", "2006/01/02 15:04:05Z07:00",
 	time.RFC1123Z, time.RFC1123, time.RFC822Z, time.RFC850, time.UnixDate, time.ANSIC,
+	"2 Jan 2006 15:04 MST", "2 Jan 2006 15:04:05 MST", "2 January 2006 15:04 MST", "2 January 2006 15:04:05 MST",
+	"Jan 2, 2006 15:04 MST", "Jan 2, 2006 15:04:05 MST", "January 2, 2006 15:04 MST", "January 2, 2006 15:04:05 MST",
+	"2 Jan 2006 15:04 Z07:00", "Jan 2, 2006 15:04 Z07:00", "January 2, 2006 15:04 Z07:00",
+}
+
+// localDateTimeLayouts are date-times without a zone: no instant, but a
+// date all the same.
+var localDateTimeLayouts = []string{
+	"2006-01-02T15:04", "2006-01-02T15:04:05", "2006-01-02T15:04:05.999999999", "2006-01-02 15:04", "2006-01-02 15:04:05",
 }
 
 // rewriteDate returns s as the schema's format ("date" or "date-time"),
@@ -42,6 +51,11 @@ func rewriteDate(s, format string) (string, bool) {
 		if t, ok := parseInstant(s); ok {
 			// The date as written, in the zone written: no conversion.
 			return t.Format(time.DateOnly), true
+		}
+		for _, l := range localDateTimeLayouts {
+			if t, err := time.Parse(l, s); err == nil {
+				return t.Format(time.DateOnly), true
+			}
 		}
 	case "date-time":
 		if t, ok := parseInstant(s); ok {

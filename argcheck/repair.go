@@ -244,7 +244,8 @@ func stringCandidates(s, format string) []any {
 
 // coercions are lossless conversions of got to the wanted type: a numeric
 // string to a number, "true"/"false" to a boolean, a number or boolean to
-// its text, a JSON text to the object or array it encodes.
+// its text, a JSON text to the object or array it encodes, one value to
+// the list of it.
 func coercions(got any, want any) []any {
 	var types []string
 	switch w := want.(type) {
@@ -257,10 +258,7 @@ func coercions(got any, want any) []any {
 	for _, t := range types {
 		switch g := got.(type) {
 		case string:
-			v, ok := decodeJSONText(strings.TrimSpace(g))
-			if !ok {
-				continue
-			}
+			v, _ := decodeJSONText(strings.TrimSpace(g))
 			switch v.(type) {
 			case json.Number:
 				if t == "number" || t == "integer" {
@@ -283,6 +281,9 @@ func coercions(got any, want any) []any {
 			if t == "string" {
 				out = append(out, jsonText(g))
 			}
+		}
+		if _, isArray := got.([]any); t == "array" && !isArray && got != nil {
+			out = append(out, []any{got}) // one item where a list is wanted
 		}
 	}
 	return out
