@@ -31,9 +31,10 @@ func (e *Error) Observation() string {
 // their wire names so that hints can point at them, every member an agent
 // acts on: code and category, retryable with retry_after_ms and
 // max_attempts, field, allowed_values and suggested_value, every
-// violation (one line each), example_request, details (facts for the next
-// call) and actions, hint, intent and request_id; detail is kept when it
-// says more than the title.
+// violation (one line each; when the first is the one field names, its
+// line carries the allowed and suggested values), example_request, details
+// (facts for the next call) and actions, hint, intent and request_id;
+// detail is kept when it says more than the title.
 //
 //	VALIDATION_FAILED (validation): limit must be between 1 and 100; got 500.
 //	retryable: false
@@ -90,8 +91,11 @@ func (e *Error) AppendObservation(dst []byte, o ObservationOptions) []byte {
 		w.line("field")
 		w.code(e.Field, MaxFieldLen)
 	}
-	w.value("allowed_values", e.AllowedValues, MaxValueLen)
-	w.value("suggested_value", e.SuggestedValue, MaxValueLen)
+	if !listsViolations(e.Field, e.Violations) || e.Violations[0].Field != e.Field {
+		// Otherwise the first violation's line says them.
+		w.value("allowed_values", e.AllowedValues, MaxValueLen)
+		w.value("suggested_value", e.SuggestedValue, MaxValueLen)
+	}
 	w.violations(e.Field, e.Violations)
 	w.value("example_request", e.ExampleRequest, MaxObjectLen)
 	if len(e.Details) > 0 {
@@ -155,7 +159,7 @@ func (w *obsWriter) line(name string) {
 // allowed_values: JSON, suggested_value: JSON", at most [MaxViolations];
 // nothing when the only violation is the one field already names.
 func (w *obsWriter) violations(field string, vs []Violation) {
-	if len(vs) == 0 || len(vs) == 1 && vs[0].Field == field {
+	if !listsViolations(field, vs) {
 		return
 	}
 	for _, v := range vs[:min(len(vs), MaxViolations)] {
@@ -174,6 +178,12 @@ func (w *obsWriter) violations(field string, vs []Violation) {
 		w.inline("allowed_values", v.AllowedValues)
 		w.inline("suggested_value", v.SuggestedValue)
 	}
+}
+
+// listsViolations reports whether the observation has violation lines:
+// unless the only violation is the one field already names.
+func listsViolations(field string, vs []Violation) bool {
+	return len(vs) > 1 || len(vs) == 1 && vs[0].Field != field
 }
 
 // inline appends ", name: JSON" to the current line, or nothing when v is

@@ -70,6 +70,11 @@ func (s *Schema) report(verr *validator.ValidationError, args any) *toolerr.Erro
 		return strings.Compare(a.field, b.field)
 	})
 	example, hasExample := r.exampleRequest(slices.Clone(fs))
+	if hasExample && singleValueFix(fs) {
+		// field and suggested_value already say the whole repair: the
+		// arguments repeated would only cost the model tokens.
+		example, hasExample = nil, false
+	}
 
 	vs := make([]toolerr.Violation, len(fs))
 	for i, f := range fs {
@@ -93,6 +98,18 @@ func (s *Schema) report(verr *validator.ValidationError, args any) *toolerr.Erro
 	return e
 }
 
+// singleValueFix reports whether the findings are about one value, not
+// the root, whose suggestion is a value (not a property's new name): then
+// setting field to suggested_value is the whole repair.
+func singleValueFix(fs []finding) bool {
+	for _, f := range fs {
+		if f.field != fs[0].field || f.field == "" || f.renameFrom || f.covered || !f.has {
+			return false
+		}
+	}
+	return true
+}
+
 // rank orders findings by how actionable they are: a suggestion first,
 // then what the model can fix from the schema, then what only the user
 // can give.
@@ -106,9 +123,9 @@ func rank(f finding) int {
 	return 1
 }
 
-// detail is the error's detail: the violations, the first few spelt out.
+// detail is the error's detail: the one violation spelt out, or how many
+// arguments are invalid (violations says how).
 func detail(fs []finding) string {
-	const shown = 4
 	var b strings.Builder
 	if len(fs) == 1 {
 		fmt.Fprintf(&b, "%s %s.", displayName(fs[0].field), fs[0].reason)
@@ -117,17 +134,19 @@ func detail(fs []finding) string {
 		}
 		return b.String()
 	}
-	fmt.Fprintf(&b, "%d arguments are invalid: ", len(fs))
-	for i, f := range fs[:min(len(fs), shown)] {
-		if i > 0 {
-			b.WriteString("; ")
+	fields := map[string]bool{}
+	for _, f := range fs {
+		fields[f.field] = true
+	}
+	if len(fields) == 1 {
+		fmt.Fprintf(&b, "%s breaks %d rules of the tool's input schema.", displayName(fs[0].field), len(fs))
+		if fs[0].field == "" {
+			return capitalize(b.String())
 		}
-		fmt.Fprintf(&b, "%s %s", displayName(f.field), f.reason)
+		return b.String()
 	}
-	if len(fs) > shown {
-		fmt.Fprintf(&b, "; and %d more", len(fs)-shown)
-	}
-	b.WriteByte('.')
+	// Each violation says what is wrong; the detail only counts them.
+	fmt.Fprintf(&b, "%d arguments are invalid.", len(fields))
 	return b.String()
 }
 
@@ -163,7 +182,7 @@ func hint(fs []finding, hasExample bool) string {
 		text += fmt.Sprintf(" Fix the other %d listed in violations.", hidden)
 	}
 	if hasExample {
-		text += " example_request is the call with every fix applied: send it if it still means what the user asked."
+		text += " example_request applies every fix: send it if it still means what the user asked."
 	} else {
 		text += " Then call again."
 	}

@@ -128,7 +128,21 @@ func TestEachViolationIsPointedAtAndRepaired(t *testing.T) {
 				assert.Nil(t, e.ExampleRequest, "no example_request when a violation has no repair")
 				return
 			}
-			require.NotNil(t, e.ExampleRequest, "one repairable violation gives example_request")
+			rename := strings.HasSuffix(tt.name, "property")
+			if !rename {
+				// One value to set: field and suggested_value are the repair.
+				assert.Nil(t, e.ExampleRequest)
+				args, err := decodeArguments([]byte(tt.args))
+				require.NoError(t, err)
+				if tt.field == "" {
+					args = e.SuggestedValue
+				} else {
+					require.True(t, set(args, tt.field, e.SuggestedValue))
+				}
+				assert.NoError(t, s.Check(args), "suggested_value at field is the whole repair")
+				return
+			}
+			require.NotNil(t, e.ExampleRequest, "a renamed property is repaired by example_request")
 			assert.NoError(t, s.Check(e.ExampleRequest), "example_request validates")
 			assert.Contains(t, e.Hint, "example_request")
 		})
@@ -174,7 +188,8 @@ func TestInteractingRepairsStillValidate(t *testing.T) {
 	e := checkErr(t, s, `{"n":1000}`)
 	require.NotNil(t, e.SuggestedValue)
 	assert.Equal(t, json.Number("98"), e.SuggestedValue, "clamped to 100, then onto the multiple below it")
-	assert.NoError(t, s.Check(e.ExampleRequest))
+	assert.NoError(t, s.Check(map[string]any{"n": e.SuggestedValue}))
+	assert.Contains(t, e.Detail, "n breaks 2 rules")
 }
 
 func TestInvalidJSONAndBlankArguments(t *testing.T) {

@@ -43,15 +43,13 @@ func ExampleSchema_CheckJSON() {
 	e, _ := toolerr.From(err)
 	fmt.Println(e.WithRequestID("req_1").Observation())
 	// Output:
-	// VALIDATION_FAILED (validation): 2 arguments are invalid: limit must be between 1 and 100; status must be one of allowed_values.
+	// VALIDATION_FAILED (validation): 2 arguments are invalid.
 	// retryable: false
 	// field: /limit
-	// allowed_values: {"maximum":100,"minimum":1}
-	// suggested_value: 100
 	// violation: /limit must be between 1 and 100, allowed_values: {"maximum":100,"minimum":1}, suggested_value: 100
 	// violation: /status must be one of allowed_values, allowed_values: ["open","shipped","cancelled"], suggested_value: "shipped"
 	// example_request: {"customer_id":"c_42","limit":100,"status":"shipped"}
-	// hint: Set limit between 1 and 100 (nearest: 100); set status to "shipped". example_request is the call with every fix applied: send it if it still means what the user asked.
+	// hint: Set limit between 1 and 100 (nearest: 100); set status to "shipped". example_request applies every fix: send it if it still means what the user asked.
 	// request_id: req_1
 }
 
@@ -85,7 +83,7 @@ func ExampleSchema_Middleware() {
 	// allowed_values: ["customer_id","limit","status"]
 	// suggested_value: "limit"
 	// example_request: {"customer_id":"c_42","limit":5}
-	// hint: Rename limt to limit. example_request is the call with every fix applied: send it if it still means what the user asked.
+	// hint: Rename limt to limit. example_request applies every fix: send it if it still means what the user asked.
 	// request_id: req_2
 }
 

@@ -102,15 +102,13 @@ func Example_quickstart() {
 	fmt.Println(rec.Body.String())
 	// Output:
 	// 400 text/plain; charset=utf-8
-	// VALIDATION_FAILED (validation): 2 arguments are invalid: limit must be between 1 and 100; status must be one of allowed_values.
+	// VALIDATION_FAILED (validation): 2 arguments are invalid.
 	// retryable: false
 	// field: /limit
-	// allowed_values: {"maximum":100,"minimum":1}
-	// suggested_value: 100
 	// violation: /limit must be between 1 and 100, allowed_values: {"maximum":100,"minimum":1}, suggested_value: 100
 	// violation: /status must be one of allowed_values, allowed_values: ["succeeded","pending","failed"], suggested_value: "failed"
 	// example_request: {"limit":100,"query":"amount>500","status":"failed"}
-	// hint: Set limit between 1 and 100 (nearest: 100); set status to "failed". example_request is the call with every fix applied: send it if it still means what the user asked.
+	// hint: Set limit between 1 and 100 (nearest: 100); set status to "failed". example_request applies every fix: send it if it still means what the user asked.
 	// request_id: 52fa54271747d42a88a022e7cdce7e81
 }
 
