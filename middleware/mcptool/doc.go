@@ -77,7 +77,17 @@
 // tool that was not wrapped into INTERNAL_ERROR (problem object in _meta
 // only) instead of a crash of the server.
 //
-// Arguments that fail the tool's input schema are rejected by the SDK before
-// the handler runs; the SDK reports them itself (in v1.8.0 as an IsError
-// result with its validation message), and this package leaves them alone.
+// # Arguments and unwrapped tools
+//
+// The SDK rejects arguments that fail a typed tool's input schema before
+// the handler runs, with a bare message (in v1.8.0 an IsError result):
+// no code, no field. [Middleware] turns that answer into the
+// VALIDATION_FAILED of package argcheck for the tool's input schema, with
+// every violation, its pointer, allowed values and repair, and
+// example_request. It also completes the failures of tools registered with
+// plain mcp.AddTool or Server.AddTool, not wrapped: a returned error
+// becomes the error [Wrap] would have made. To do so it reads the tool's
+// definition with a tools/list request through the handlers below it, on
+// failures only, and keeps the compiled schema while the tool is
+// unchanged.
 package mcptool
