@@ -348,29 +348,34 @@ func failingFields(err error) map[string]bool {
 			return
 		}
 		loc := joinPointer(e.InstanceLocation)
-		switch k := e.ErrorKind.(type) {
-		case *kind.Required:
-			for _, m := range k.Missing {
-				out[child(loc, m)] = true
-			}
-		case *kind.DependentRequired:
-			for _, m := range k.Missing {
-				out[child(loc, m)] = true
-			}
-		case *kind.Dependency:
-			for _, m := range k.Missing {
-				out[child(loc, m)] = true
-			}
-		case *kind.AdditionalProperties:
-			for _, p := range k.Properties {
-				out[child(loc, p)] = true
-			}
-		default:
+		names, ok := namedChildren(e.ErrorKind)
+		if !ok {
 			out[loc] = true
+		}
+		for _, name := range names {
+			out[child(loc, name)] = true
 		}
 	}
 	walk(verr)
 	return out
+}
+
+// namedChildren returns the properties an object-level error is about,
+// which are violations at their own pointers: the missing ones of
+// required, dependentRequired and dependencies, the extra ones of
+// additionalProperties. ok is false for any other kind.
+func namedChildren(k validator.ErrorKind) (names []string, ok bool) {
+	switch k := k.(type) {
+	case *kind.Required:
+		return k.Missing, true
+	case *kind.DependentRequired:
+		return k.Missing, true
+	case *kind.Dependency:
+		return k.Missing, true
+	case *kind.AdditionalProperties:
+		return k.Properties, true
+	}
+	return nil, false
 }
 
 // siblingOf is the pointer of the member name next to the one at p.
