@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 
@@ -46,9 +47,9 @@ func bookTool() *mcp.Tool {
 }
 
 // booked is book_berth's handler; it must never run on invalid arguments.
-func booked(ran *int) func(context.Context, *mcp.CallToolRequest, bookArgs) (*mcp.CallToolResult, any, error) {
+func booked(ran *atomic.Int32) func(context.Context, *mcp.CallToolRequest, bookArgs) (*mcp.CallToolResult, any, error) {
 	return func(_ context.Context, _ *mcp.CallToolRequest, in bookArgs) (*mcp.CallToolResult, any, error) {
-		*ran++
+		ran.Add(1)
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "booked " + in.Vessel}}}, nil, nil
 	}
 }
@@ -64,7 +65,7 @@ func TestRejectedArgumentsBecomeValidationFailed(t *testing.T) {
 		t.Run(fmt.Sprintf("wrapped=%v", wrapped), func(t *testing.T) {
 			server := newServer()
 			server.AddReceivingMiddleware(mcptool.Middleware(mcptool.WithLogger(quiet)))
-			ran := 0
+			var ran atomic.Int32
 			if wrapped {
 				mcptool.AddTool(server, bookTool(), booked(&ran), mcptool.WithLogger(quiet))
 			} else {
@@ -74,7 +75,7 @@ func TestRejectedArgumentsBecomeValidationFailed(t *testing.T) {
 			args := map[string]any{"vessel": "IMO9321483", "port": "Rotterdam", "hours": 100, "eta": "2026-03-14 09:30:00Z"}
 			res := call(t, cs, "book_berth", args)
 			require.True(t, res.IsError)
-			assert.Zero(t, ran, "the handler never runs on invalid arguments")
+			assert.Zero(t, ran.Load(), "the handler never runs on invalid arguments")
 			p := problem(t, res)
 			assert.Equal(t, "VALIDATION_FAILED", p["code"])
 			assert.Equal(t, "book_berth", p["tool"])
@@ -95,7 +96,7 @@ func TestRejectedArgumentsBecomeValidationFailed(t *testing.T) {
 			// The repaired call runs.
 			res = call(t, cs, "book_berth", example)
 			require.False(t, res.IsError, "%v", text(t, res))
-			assert.Equal(t, 1, ran)
+			assert.Equal(t, int32(1), ran.Load())
 
 			// Missing values nobody can derive: ask the user.
 			res = call(t, cs, "book_berth", map[string]any{"port": "hamburg"})
@@ -169,7 +170,7 @@ func TestToolLookupPagesThroughTheList(t *testing.T) {
 	quiet, _ := newLogger()
 	server := mcp.NewServer(&mcp.Implementation{Name: "many", Version: "v1"}, &mcp.ServerOptions{PageSize: 2})
 	server.AddReceivingMiddleware(mcptool.Middleware(mcptool.WithLogger(quiet)))
-	ran := 0
+	var ran atomic.Int32
 	for i := range 7 {
 		mcp.AddTool(server, &mcp.Tool{Name: fmt.Sprintf("tool_%d", i), InputSchema: json.RawMessage(bookSchema)}, booked(&ran))
 	}
@@ -191,7 +192,7 @@ func TestMiddlewareAndArgcheckAgree(t *testing.T) {
 	quiet, _ := newLogger()
 	server := newServer()
 	server.AddReceivingMiddleware(mcptool.Middleware(mcptool.WithLogger(quiet)))
-	ran := 0
+	var ran atomic.Int32
 	mcp.AddTool(server, bookTool(), booked(&ran))
 	args := map[string]any{"vessel": "IMO932", "port": "hamburgh", "hours": 3, "colour": "red"}
 	p := problem(t, call(t, connect(t, server), "book_berth", args))

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -173,11 +174,11 @@ func TestDeclaredOutputSchemaKeepsStructuredContentEmpty(t *testing.T) {
 func TestTypeScriptClientGetsArgumentRepairs(t *testing.T) {
 	server := mcp.NewServer(&mcp.Implementation{Name: "harbor", Version: "v1.0.0"}, nil)
 	server.AddReceivingMiddleware(mcptool.Middleware(mcptool.WithLogger(slog.New(slog.DiscardHandler))))
-	ran := 0
+	var ran atomic.Int32
 	tool := bookTool()
 	tool.OutputSchema = map[string]any{"type": "object", "properties": map[string]any{"berth": map[string]any{"type": "string"}}}
 	mcp.AddTool(server, tool, func(_ context.Context, _ *mcp.CallToolRequest, in bookArgs) (*mcp.CallToolResult, map[string]any, error) {
-		ran++
+		ran.Add(1)
 		return nil, map[string]any{"berth": "B7"}, nil
 	})
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil)
@@ -202,11 +203,11 @@ func TestTypeScriptClientGetsArgumentRepairs(t *testing.T) {
 	p, _ := meta[mcptool.MetaProblem].(map[string]any)
 	assert.Equal(t, "VALIDATION_FAILED", p["code"])
 	assert.Equal(t, repaired, toInts(p["example_request"]))
-	assert.Zero(t, ran)
+	assert.Zero(t, ran.Load())
 
 	_, out = runTSClient(t, srv.URL, []tsCall{{Name: "book_berth", Arguments: repaired}})
 	assert.NotEqual(t, true, out["book_berth"].Result["isError"], "%v", out["book_berth"])
-	assert.Equal(t, 1, ran)
+	assert.Equal(t, int32(1), ran.Load())
 }
 
 // toInts returns v with its whole float64 numbers as ints, for comparing
