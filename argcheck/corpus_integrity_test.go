@@ -45,11 +45,11 @@ type corpusCall struct {
 	Note       string          `json:"note"`
 }
 
-// loadCorpusSchemas compiles every schemas/*.json with format assertions on,
-// keyed by file name without its extension.
-func loadCorpusSchemas(t *testing.T) map[string]*jsonschema.Schema {
+// loadCorpusSchemas compiles every schemas/*.json under dir with format
+// assertions on, keyed by file name without its extension.
+func loadCorpusSchemas(t *testing.T, dir string) map[string]*jsonschema.Schema {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(corpusDir, "schemas", "*.json"))
+	files, err := filepath.Glob(filepath.Join(dir, "schemas", "*.json"))
 	require.NoError(t, err)
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
@@ -77,10 +77,11 @@ func loadCorpusSchemas(t *testing.T) map[string]*jsonschema.Schema {
 	return schemas
 }
 
-// readCorpusCalls decodes one JSON object a line, rejecting unknown fields.
-func readCorpusCalls(t *testing.T, name string) []corpusCall {
+// readCorpusCalls decodes dir/name, one JSON object a line, rejecting
+// unknown fields.
+func readCorpusCalls(t *testing.T, dir, name string) []corpusCall {
 	t.Helper()
-	f, err := os.Open(filepath.Join(corpusDir, name))
+	f, err := os.Open(filepath.Join(dir, name))
 	require.NoError(t, err)
 	defer f.Close()
 	var calls []corpusCall
@@ -144,12 +145,31 @@ func leafLocations(e *jsonschema.ValidationError, into map[string]bool) {
 	}
 }
 
-// TestRepairCorpusIntegrity checks that every schema compiles, every valid
-// call validates, and every invalid call fails at exactly the locations it
-// lists, and that the corpus is large and balanced enough to measure with.
+// corpusSize is how large and balanced a corpus must be to measure with.
+type corpusSize struct {
+	schemas       int // schema files at least
+	invalid       int // invalid calls at least
+	invalidPer    int // invalid calls per schema at least
+	validPer      int // valid calls per schema at least
+	minRepairable float64
+	maxRepairable float64 // bounds on the fraction of invalid calls labelled repairable
+}
+
+// TestRepairCorpusIntegrity checks the corpus argcheck was tuned on.
 func TestRepairCorpusIntegrity(t *testing.T) {
-	schemas := loadCorpusSchemas(t)
-	require.GreaterOrEqual(t, len(schemas), 20, "schemas")
+	checkCorpusIntegrity(t, corpusDir, corpusSize{
+		schemas: 20, invalid: 200, invalidPer: 6, validPer: 2,
+		minRepairable: 0.6, maxRepairable: 0.8,
+	})
+}
+
+// checkCorpusIntegrity checks that every schema under dir compiles, every
+// valid call validates, and every invalid call fails at exactly the locations
+// it lists, and that the corpus is at least as large and balanced as size.
+func checkCorpusIntegrity(t *testing.T, dir string, size corpusSize) {
+	t.Helper()
+	schemas := loadCorpusSchemas(t, dir)
+	require.GreaterOrEqual(t, len(schemas), size.schemas, "schemas")
 
 	ids := map[string]bool{}
 	checkID := func(c corpusCall) {
@@ -159,7 +179,7 @@ func TestRepairCorpusIntegrity(t *testing.T) {
 	}
 
 	validPerSchema := map[string]int{}
-	for _, c := range readCorpusCalls(t, "valid.jsonl") {
+	for _, c := range readCorpusCalls(t, dir, "valid.jsonl") {
 		checkID(c)
 		require.Nil(t, c.Violations, "%s: a valid call has no violations", c.ID)
 		require.Nil(t, c.Repairable, "%s: a valid call has no repairable label", c.ID)
@@ -168,7 +188,7 @@ func TestRepairCorpusIntegrity(t *testing.T) {
 		validPerSchema[c.Schema]++
 	}
 
-	invalid := readCorpusCalls(t, "calls.jsonl")
+	invalid := readCorpusCalls(t, dir, "calls.jsonl")
 	invalidPerSchema := map[string]int{}
 	repairable := 0
 	for _, c := range invalid {
@@ -199,12 +219,12 @@ func TestRepairCorpusIntegrity(t *testing.T) {
 		}
 	}
 
-	require.GreaterOrEqual(t, len(invalid), 200, "invalid calls")
+	require.GreaterOrEqual(t, len(invalid), size.invalid, "invalid calls")
 	for name := range schemas {
-		require.GreaterOrEqual(t, invalidPerSchema[name], 6, "invalid calls for %s", name)
-		require.GreaterOrEqual(t, validPerSchema[name], 2, "valid calls for %s", name)
+		require.GreaterOrEqual(t, invalidPerSchema[name], size.invalidPer, "invalid calls for %s", name)
+		require.GreaterOrEqual(t, validPerSchema[name], size.validPer, "valid calls for %s", name)
 	}
 	frac := float64(repairable) / float64(len(invalid))
-	require.True(t, frac >= 0.6 && frac <= 0.8, "repairable fraction %.3f (%d of %d)",
+	require.True(t, frac >= size.minRepairable && frac <= size.maxRepairable, "repairable fraction %.3f (%d of %d)",
 		frac, repairable, len(invalid))
 }

@@ -89,7 +89,7 @@ func (r repairTally) rate() float64 { return float64(r.repaired) / float64(r.rep
 
 func TestRepairRate(t *testing.T) {
 	schemas := corpusSchemas(t)
-	calls := readCorpusCalls(t, "calls.jsonl")
+	calls := readCorpusCalls(t, corpusDir, "calls.jsonl")
 	var withArgcheck, byHand repairTally
 	var misses, eager []string
 	for _, c := range calls {
@@ -151,7 +151,7 @@ func TestRepairRate(t *testing.T) {
 // suggested_value alone leaves nothing wrong at that field.
 func TestEverySuggestionRepairsItsField(t *testing.T) {
 	schemas := corpusSchemas(t)
-	for _, c := range readCorpusCalls(t, "calls.jsonl") {
+	for _, c := range readCorpusCalls(t, corpusDir, "calls.jsonl") {
 		s := schemas[c.Schema]
 		args := corpusArguments(t, c)
 		e, _ := toolerr.From(s.Check(args))
@@ -174,7 +174,7 @@ func TestEverySuggestionRepairsItsField(t *testing.T) {
 // TestValidCorpusCallsPass: the corpus's valid calls produce no error.
 func TestValidCorpusCallsPass(t *testing.T) {
 	schemas := corpusSchemas(t)
-	for _, c := range readCorpusCalls(t, "valid.jsonl") {
+	for _, c := range readCorpusCalls(t, corpusDir, "valid.jsonl") {
 		raw, err := json.Marshal(corpusArguments(t, c))
 		require.NoError(t, err)
 		assert.NoError(t, schemas[c.Schema].CheckJSON(raw), c.ID)
