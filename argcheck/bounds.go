@@ -165,7 +165,10 @@ func (b bounds) clamp(x *big.Rat) (*big.Rat, bool) {
 		y.Set(hi)
 	}
 	if step != nil {
-		y = nearestMultiple(y, step)
+		var tie bool
+		if y, tie = nearestMultiple(y, step); tie && y.Cmp(x) != 0 && !b.clamped(x) {
+			return nil, false // midway between two multiples: neither is nearer
+		}
 		if lo != nil && y.Cmp(lo) < 0 {
 			y.Add(y, step)
 		}
@@ -196,17 +199,26 @@ func nextMultiple(x, step *big.Rat, up bool) *big.Rat {
 }
 
 // nearestMultiple rounds x to the nearest multiple of step, halves away
-// from zero.
-func nearestMultiple(x, step *big.Rat) *big.Rat {
+// from zero; tie reports that x was midway between two multiples.
+func nearestMultiple(x, step *big.Rat) (y *big.Rat, tie bool) {
 	q := new(big.Rat).Quo(x, step)
 	half := big.NewRat(1, 2)
+	frac := new(big.Rat).Sub(q, new(big.Rat).SetInt(new(big.Int).Quo(q.Num(), q.Denom())))
+	tie = frac.Abs(frac).Cmp(half) == 0
 	if q.Sign() < 0 {
 		q.Sub(q, half)
 	} else {
 		q.Add(q, half)
 	}
 	n := new(big.Int).Quo(q.Num(), q.Denom())
-	return new(big.Rat).Mul(new(big.Rat).SetInt(n), step)
+	return new(big.Rat).Mul(new(big.Rat).SetInt(n), step), tie
+}
+
+// clamped reports whether x lies outside the inclusive or exclusive
+// bounds, so that the range, not rounding, decides the repair.
+func (b bounds) clamped(x *big.Rat) bool {
+	return (b.min != nil && x.Cmp(b.min) < 0) || (b.max != nil && x.Cmp(b.max) > 0) ||
+		(b.exMin != nil && x.Cmp(b.exMin) <= 0) || (b.exMax != nil && x.Cmp(b.exMax) >= 0)
 }
 
 // toRat reads a decoded JSON number.

@@ -242,3 +242,20 @@ func TestRepairKeywordTurnsRepairsOff(t *testing.T) {
 	e = checkErr(t, s, `{"amount":10}`)
 	assert.Nil(t, e.SuggestedValue, "not even a default fills a value whose repairs are off")
 }
+
+func TestNoRepairWhereTwoAreEquallyNear(t *testing.T) {
+	s := mustCompile(t, `{"type":"object","properties":{"minutes":{"type":"integer","multipleOf":30,"maximum":600}}}`)
+	e := checkErr(t, s, `{"minutes":45}`)
+	assert.Nil(t, e.SuggestedValue, "45 is as near 30 as 60")
+	e = checkErr(t, s, `{"minutes":50}`)
+	assert.Equal(t, json.Number("60"), e.SuggestedValue)
+	e = checkErr(t, s, `{"minutes":615}`)
+	assert.Equal(t, json.Number("600"), e.SuggestedValue, "clamped to the bound, which is a multiple")
+}
+
+func TestARenamedPropertyKeepsItsValueOverADefault(t *testing.T) {
+	s := mustCompile(t, `{"type":"object","additionalProperties":false,"required":["channel"],
+		"properties":{"channel":{"enum":["api","web"],"default":"web"}}}`)
+	e := checkErr(t, s, `{"chanel":"api"}`)
+	assert.Equal(t, map[string]any{"channel": "api"}, e.ExampleRequest, "the caller's value, renamed, not the default")
+}

@@ -18,8 +18,8 @@ import (
 // request id. The figures are recorded in BENCHMARKS.md; the bounds keep
 // them from growing unnoticed.
 func TestViolationObservationTokens(t *testing.T) {
-	schemas := corpusSchemas(t)
-	calls := readCorpusCalls(t, "calls.jsonl")
+	schemas := corpusSchemas(t, corpusDir)
+	calls := readCorpusCalls(t, corpusDir, "calls.jsonl")
 	for _, name := range []tokenizer.Encoding{tokenizer.Cl100kBase, tokenizer.O200kBase} {
 		enc, err := tokenizer.Get(name)
 		require.NoError(t, err)

@@ -36,8 +36,9 @@ func (r *repairer) suggest(fs []finding) {
 }
 
 // coverRenames gives a missing property the value of the misspelt
-// property whose suggestion renames it into place: the rename repairs
-// both, so the missing one is marked covered and not applied on its own.
+// property whose suggestion renames it into place, even when it has a
+// default of its own: the rename repairs both, so the missing one is
+// marked covered and not applied on its own.
 func coverRenames(fs []finding, args any) {
 	for i := range fs {
 		f := &fs[i]
@@ -47,7 +48,9 @@ func coverRenames(fs []finding, args any) {
 		target := siblingOf(f.field, f.suggestion.(string))
 		for j := range fs {
 			g := &fs[j]
-			if g.field == target && g.keyword == "required" && !g.has {
+			if g.field == target && g.keyword == "required" {
+				// The value the caller sent wins over a default or a
+				// const the missing property could get on its own.
 				v, _ := lookup(args, f.field)
 				g.suggestion, g.has, g.covered = v, true, true
 			}

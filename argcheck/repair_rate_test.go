@@ -63,10 +63,10 @@ func handWritten(e *toolerr.Error) *toolerr.Error {
 	return out
 }
 
-// corpusSchemas compiles the corpus's schemas with Compile.
-func corpusSchemas(t *testing.T) map[string]*Schema {
+// corpusSchemas compiles the schemas of the corpus in dir with Compile.
+func corpusSchemas(t *testing.T, dir string) map[string]*Schema {
 	t.Helper()
-	paths, err := filepath.Glob(filepath.Join(corpusDir, "schemas", "*.json"))
+	paths, err := filepath.Glob(filepath.Join(dir, "schemas", "*.json"))
 	require.NoError(t, err)
 	out := make(map[string]*Schema, len(paths))
 	for _, p := range paths {
@@ -87,12 +87,30 @@ type repairTally struct {
 
 func (r repairTally) rate() float64 { return float64(r.repaired) / float64(r.repairable) }
 
+// TestRepairRate measures the scripted agent on the corpus the repair
+// rules were tuned on and on a held-out corpus, built afterwards by
+// someone who did not read the rules, over other schemas.
 func TestRepairRate(t *testing.T) {
-	schemas := corpusSchemas(t)
-	calls := readCorpusCalls(t, corpusDir, "calls.jsonl")
-	var withArgcheck, byHand repairTally
-	var misses, eager []string
-	for _, c := range calls {
+	for _, corpus := range []struct{ name, dir string }{{"tuned", corpusDir}, {"held-out", heldoutCorpusDir}} {
+		t.Run(corpus.name, func(t *testing.T) {
+			withArgcheck, byHand, misses, eager := measureRepairs(t, corpus.dir)
+			t.Logf("%s: argcheck: %d of %d repairable calls valid after one step (%.1f%%); %d of %d unrepairable calls given a full repair anyway",
+				corpus.name, withArgcheck.repaired, withArgcheck.repairable, 100*withArgcheck.rate(), withArgcheck.proposed, withArgcheck.unrepairable)
+			t.Logf("%s: hand-written: %d of %d repairable calls valid after one step (%.1f%%)",
+				corpus.name, byHand.repaired, byHand.repairable, 100*byHand.rate())
+			t.Logf("%s: not repaired: %s", corpus.name, strings.Join(misses, "; "))
+			t.Logf("%s: repaired although an expert would ask: %s", corpus.name, strings.Join(eager, "; "))
+			assert.GreaterOrEqual(t, withArgcheck.rate(), 0.95, "the repair-rate goal")
+			assert.Greater(t, withArgcheck.rate(), byHand.rate())
+		})
+	}
+}
+
+// measureRepairs runs both agents over the corpus in dir, checking every
+// report's pointers and example_request on the way.
+func measureRepairs(t *testing.T, dir string) (withArgcheck, byHand repairTally, misses, eager []string) {
+	schemas := corpusSchemas(t, dir)
+	for _, c := range readCorpusCalls(t, dir, "calls.jsonl") {
 		s := schemas[c.Schema]
 		require.NotNil(t, s, c.ID)
 		args := corpusArguments(t, c)
@@ -119,38 +137,33 @@ func TestRepairRate(t *testing.T) {
 		}{{&withArgcheck, e}, {&byHand, handWritten(e)}} {
 			next, changed := repairAgent(args, agent.err)
 			valid := changed && s.Check(next) == nil
-			if *c.Repairable {
+			mine := agent.tally == &withArgcheck
+			switch {
+			case *c.Repairable:
 				agent.tally.repairable++
 				if valid {
 					agent.tally.repaired++
-				} else if agent.tally == &withArgcheck {
+				} else if mine {
 					misses = append(misses, fmt.Sprintf("%s (%s)", c.ID, c.Note))
 				}
-			} else {
+			default:
 				agent.tally.unrepairable++
 				if valid {
 					agent.tally.proposed++
-					if agent.tally == &withArgcheck {
+					if mine {
 						eager = append(eager, fmt.Sprintf("%s (%s)", c.ID, c.Note))
 					}
 				}
 			}
 		}
 	}
-	t.Logf("argcheck: %d of %d repairable calls valid after one step (%.1f%%); %d of %d unrepairable calls given a full repair anyway",
-		withArgcheck.repaired, withArgcheck.repairable, 100*withArgcheck.rate(), withArgcheck.proposed, withArgcheck.unrepairable)
-	t.Logf("hand-written: %d of %d repairable calls valid after one step (%.1f%%)",
-		byHand.repaired, byHand.repairable, 100*byHand.rate())
-	t.Logf("not repaired: %s", strings.Join(misses, "; "))
-	t.Logf("repaired although an expert would ask: %s", strings.Join(eager, "; "))
-	assert.GreaterOrEqual(t, withArgcheck.rate(), 0.95, "the repair-rate goal")
-	assert.Greater(t, withArgcheck.rate(), byHand.rate())
+	return withArgcheck, byHand, misses, eager
 }
 
 // TestEverySuggestionRepairsItsField: applying one violation's
 // suggested_value alone leaves nothing wrong at that field.
 func TestEverySuggestionRepairsItsField(t *testing.T) {
-	schemas := corpusSchemas(t)
+	schemas := corpusSchemas(t, corpusDir)
 	for _, c := range readCorpusCalls(t, corpusDir, "calls.jsonl") {
 		s := schemas[c.Schema]
 		args := corpusArguments(t, c)
@@ -173,7 +186,7 @@ func TestEverySuggestionRepairsItsField(t *testing.T) {
 
 // TestValidCorpusCallsPass: the corpus's valid calls produce no error.
 func TestValidCorpusCallsPass(t *testing.T) {
-	schemas := corpusSchemas(t)
+	schemas := corpusSchemas(t, corpusDir)
 	for _, c := range readCorpusCalls(t, corpusDir, "valid.jsonl") {
 		raw, err := json.Marshal(corpusArguments(t, c))
 		require.NoError(t, err)
