@@ -61,6 +61,18 @@ func validationWordings() []Wording {
 	const unknown = " if the right value is unknown, ask the user."
 	return []Wording{
 		{
+			When: MemberViolations | MemberExampleRequest,
+			Hint: "Correct every argument listed in violations: example_request has every repair applied; send it if it still means what the user asked.",
+			Repair: []string{"Read violations: each names an argument, what it allows and its repair.",
+				"Send example_request if it still means what the user asked.", "Ask the user when it does not."},
+		},
+		{
+			When: MemberViolations,
+			Hint: "Correct every argument listed in violations, using the repair a violation suggests where it matches what the user meant, then call again;" + unknown,
+			Repair: []string{"Read violations: each names an argument, what it allows and, where one follows, its repair.",
+				"Correct every listed argument and call again.", "Ask the user for what no violation can repair."},
+		},
+		{
 			When:   MemberField | MemberAllowedValues | MemberSuggestedValue,
 			Hint:   "Fix the argument named in field: use suggested_value, or another of allowed_values, then call again;" + unknown,
 			Repair: []string{"Read field, allowed_values and suggested_value.", "Correct that argument and call again.", "Ask the user when the correct value cannot be derived."},

@@ -6,7 +6,7 @@ import "slices"
 // may point at. A code's hint must never send the model to a member the
 // error lacks, so a [Def] can word its hint per set of members present (see
 // [Wording]).
-type Members uint8
+type Members uint16
 
 // The members a [Wording] can depend on.
 const (
@@ -24,11 +24,15 @@ const (
 	MemberDetails
 	// MemberIntent: intent is present.
 	MemberIntent
+	// MemberViolations: violations (argument violations) is present.
+	MemberViolations
+	// MemberExampleRequest: example_request is present.
+	MemberExampleRequest
 )
 
 // memberNames are the wire names of the members, in bit order; tests use
 // them to check that no hint names a member its error lacks.
-var memberNames = [...]string{"field", "allowed_values", "suggested_value", "retry_after_ms", "errors", "details", "intent"}
+var memberNames = [...]string{"field", "allowed_values", "suggested_value", "retry_after_ms", "errors", "details", "intent", "violations", "example_request"}
 
 // MemberNames returns the wire names of the members in m, in the order of
 // the Member… constants.
@@ -87,6 +91,12 @@ func (e *Error) Carried() Members {
 	}
 	if e.Intent != nil {
 		m |= MemberIntent
+	}
+	if len(e.Violations) > 0 {
+		m |= MemberViolations
+	}
+	if e.ExampleRequest != nil {
+		m |= MemberExampleRequest
 	}
 	return m
 }

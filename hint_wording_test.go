@@ -17,6 +17,7 @@ func withMembers(e *Error, m Members) *Error {
 	c := *e
 	c.Field, c.AllowedValues, c.SuggestedValue = "", nil, nil
 	c.RetryAfter, c.Errors, c.Details, c.Intent = 0, nil, nil, nil
+	c.Violations, c.ExampleRequest = nil, nil
 	if m&MemberField != 0 {
 		c.Field = "limit"
 	}
@@ -37,6 +38,12 @@ func withMembers(e *Error, m Members) *Error {
 	}
 	if m&MemberIntent != 0 {
 		c.Intent = &Intent{Operation: "create_order", State: "submitted"}
+	}
+	if m&MemberViolations != 0 {
+		c.Violations = []Violation{{Field: "/limit", Reason: "must be at most 100"}}
+	}
+	if m&MemberExampleRequest != 0 {
+		c.ExampleRequest = map[string]any{"limit": 100}
 	}
 	return &c
 }
@@ -175,7 +182,7 @@ func TestWordingsOfARegisteredCode(t *testing.T) {
 
 	for _, bad := range []Wording{
 		{When: 0, Hint: "always"},
-		{When: 1 << 7, Hint: "no such member"},
+		{When: 1 << 9, Hint: "no such member"},
 		{When: MemberField, Hint: "  "},
 		{When: MemberField, Hint: strings.Repeat("x", MaxHintLen+1)},
 	} {

@@ -1,6 +1,7 @@
 // Command quickstart serves three tool endpoints behind the toolerr
-// middleware, whose failures reach the agent as toolerr errors: one rejects
-// an argument with the field, the allowed values and a suggested value; one
+// middleware, whose failures reach the agent as toolerr errors: one checks
+// its arguments against its JSON Schema and answers every violation with
+// its field, the allowed values and the repair; one
 // relays a carrier's HTML 502 page, which the agent sees as a retryable
 // UPSTREAM_UNAVAILABLE; one panics, and the agent sees only INTERNAL_ERROR
 // with a request id.
@@ -26,6 +27,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/argcheck"
 	"github.com/toolerr/toolerr/middleware"
 )
 
@@ -39,8 +41,12 @@ func main() {
 		}
 		return
 	}
+	router, err := newRouter("https://carrier.example")
+	if err != nil {
+		log.Fatal(err)
+	}
 	log.Printf("serving tools on http://%s", *addr)
-	srv := &http.Server{Addr: *addr, Handler: newRouter("https://carrier.example"), ReadHeaderTimeout: 5 * time.Second}
+	srv := &http.Server{Addr: *addr, Handler: router, ReadHeaderTimeout: 5 * time.Second}
 	log.Fatal(srv.ListenAndServe())
 }
 
@@ -48,36 +54,48 @@ func main() {
 // returned error, a raw error response and a panic alike into one
 // structured error. carrier is the base URL of the shipping carrier that
 // track_shipment relays.
-func newRouter(carrier string) http.Handler {
+func newRouter(carrier string) (http.Handler, error) {
+	schema, err := argcheck.Compile(searchOrdersSchema)
+	if err != nil {
+		return nil, err
+	}
 	r := chi.NewRouter()
 	r.Use(middleware.New())
-	r.Method(http.MethodPost, "/tools/search_orders", middleware.Tool("search_orders", searchOrders))
+	r.Method(http.MethodPost, "/tools/search_orders", middleware.Tool("search_orders", searchOrders(schema)))
 	r.Method(http.MethodPost, "/tools/track_shipment", middleware.Tool("track_shipment", trackShipment(carrier)))
 	r.Post("/tools/export_report", exportReport)
-	return r
+	return r, nil
 }
 
-// searchOrders rejects a page size over 100 the way an agent can act on.
-func searchOrders(w http.ResponseWriter, r *http.Request) error {
-	var args struct {
-		Customer string `json:"customer"`
-		Limit    int    `json:"limit"`
+// searchOrdersSchema is search_orders' input schema, as an MCP server or an
+// OpenAPI description would publish it.
+const searchOrdersSchema = `{
+  "type": "object", "additionalProperties": false, "required": ["customer"],
+  "properties": {
+    "customer": {"type": "string", "pattern": "^cus_[0-9]+$"},
+    "status": {"enum": ["open", "shipped", "cancelled"]},
+    "limit": {"type": "integer", "minimum": 1, "maximum": 100, "default": 20}
+  }
+}`
+
+// searchArgs are search_orders' arguments.
+type searchArgs struct {
+	Customer string `json:"customer"`
+	Status   string `json:"status,omitempty"`
+	Limit    int    `json:"limit,omitempty"`
+}
+
+// searchOrders checks its arguments against its schema: a call that breaks
+// it gets every violation with the field, the allowed values and the repair.
+func searchOrders(schema *argcheck.Schema) func(http.ResponseWriter, *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		if _, err := argcheck.Decode[searchArgs](r, schema); err != nil {
+			return err
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, err := io.WriteString(w, `{"orders":[]}`)
+		return err
 	}
-	if err := json.NewDecoder(io.LimitReader(r.Body, 1<<20)).Decode(&args); err != nil {
-		return toolerr.Default().New(toolerr.CodeValidationFailed, "The body is not valid JSON.")
-	}
-	if args.Limit < 1 || args.Limit > 100 {
-		return toolerr.Default().
-			New(toolerr.CodeValidationFailed, fmt.Sprintf("limit must be between 1 and 100; got %d.", args.Limit)).
-			WithField("limit").
-			WithAllowedValues(toolerr.Range{Minimum: 1, Maximum: 100}).
-			WithSuggestedValue(100).
-			WithHint("Reduce limit to 100 or less and page with the returned cursor.").
-			WithExampleRequest(map[string]any{"customer": args.Customer, "limit": 100})
-	}
-	w.Header().Set("Content-Type", "application/json")
-	_, err := io.WriteString(w, `{"orders":[]}`)
-	return err
 }
 
 // trackShipment relays the carrier's answer as it is, error pages included:
@@ -134,12 +152,16 @@ func runDemo(ctx context.Context, out io.Writer) error {
 	go func() { _ = carrier.Serve(carrierLn) }()
 	defer func() { _ = carrier.Close() }()
 
-	srv := &http.Server{Handler: newRouter("http://" + carrierLn.Addr().String()), ReadHeaderTimeout: 5 * time.Second, ErrorLog: log.New(io.Discard, "", 0)}
+	router, err := newRouter("http://" + carrierLn.Addr().String())
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: router, ReadHeaderTimeout: 5 * time.Second, ErrorLog: log.New(io.Discard, "", 0)}
 	go func() { _ = srv.Serve(ln) }()
 	defer func() { _ = srv.Close() }()
 	base := "http://" + ln.Addr().String()
 	calls := []struct{ tool, body string }{
-		{"search_orders", `{"customer":"cus_42","limit":500}`},
+		{"search_orders", `{"customer":"cus_42","status":"Shipped","limit":500}`},
 		{"track_shipment", `{"tracking_number":"1Z999"}`},
 		{"export_report", `{"period":"2026-Q3"}`},
 	}

@@ -18,7 +18,9 @@ func TestDemo(t *testing.T) {
 	relayed, panicked, ok := strings.Cut(rest, "POST /tools/export_report")
 	require.True(t, ok, got)
 
-	for _, member := range []string{`"code": "VALIDATION_FAILED"`, `"field": "limit"`, `"allowed_values"`, `"maximum": 100`, `"suggested_value": 100`, `"hint": "Reduce limit`} {
+	for _, member := range []string{`"code": "VALIDATION_FAILED"`, `"field": "/limit"`, `"allowed_values"`, `"maximum": 100`,
+		`"suggested_value": 100`, `"hint": "Set limit between 1 and 100`, `"field": "/status"`, `"suggested_value": "shipped"`,
+		`"example_request": {`, `"Read violations: each names an argument`} {
 		assert.Contains(t, validation, member)
 	}
 	assert.Contains(t, relayed, "-> 503 application/problem+json")
