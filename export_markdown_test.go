@@ -160,3 +160,36 @@ func TestWriteFencedOutlastsBacktickRuns(t *testing.T) {
 func TestMarkdownIsStable(t *testing.T) {
 	assert.Equal(t, string(Default().Markdown()), string(Default().Markdown()))
 }
+
+// TestExportsShowViolations: the Markdown and OpenAPI exports carry the
+// violations member: in VALIDATION_FAILED's example, as argcheck builds
+// it, and in the Problem schema.
+func TestExportsShowViolations(t *testing.T) {
+	md := string(Default().Markdown())
+	section := md[strings.Index(md, "### VALIDATION_FAILED"):]
+	section = section[:strings.Index(section[1:], "\n### ")+1]
+	for _, want := range []string{`"violations": [`, `"field": "/status"`, `"example_request": {`} {
+		assert.Contains(t, section, want)
+	}
+
+	doc, err := Default().OpenAPI()
+	require.NoError(t, err)
+	var api struct {
+		Components struct {
+			Schemas   map[string]map[string]any `json:"schemas"`
+			Responses map[string]struct {
+				Content map[string]struct {
+					Example map[string]any `json:"example"`
+				} `json:"content"`
+			} `json:"responses"`
+		} `json:"components"`
+	}
+	require.NoError(t, json.Unmarshal(doc, &api))
+	props, _ := api.Components.Schemas[OpenAPIProblemSchema]["properties"].(map[string]any)
+	assert.Contains(t, props, "violations")
+	example := api.Components.Responses[CodeValidationFailed].Content[ContentTypeProblem].Example
+	assert.Len(t, example["violations"], 2)
+	raw, err := json.Marshal(example)
+	require.NoError(t, err)
+	assert.NoError(t, Validate(raw), "the example keeps the contract")
+}
