@@ -259,3 +259,17 @@ func TestARenamedPropertyKeepsItsValueOverADefault(t *testing.T) {
 	e := checkErr(t, s, `{"chanel":"api"}`)
 	assert.Equal(t, map[string]any{"channel": "api"}, e.ExampleRequest, "the caller's value, renamed, not the default")
 }
+
+func TestPropertyNamesThatNeedEscaping(t *testing.T) {
+	s := mustCompile(t, `{"type":"object","properties":{"page size":{"type":"integer","maximum":50},
+		"a/b":{"enum":["x","y"]},"c~d":{"type":"integer","minimum":1}}}`)
+	e := checkErr(t, s, `{"page size":80}`)
+	assert.Equal(t, "/page size", e.Field)
+	assert.Equal(t, json.Number("50"), e.SuggestedValue, "the schema of a property with a space is found")
+	e = checkErr(t, s, `{"a/b":"X"}`)
+	assert.Equal(t, "/a~1b", e.Field)
+	assert.Equal(t, "x", e.SuggestedValue)
+	e = checkErr(t, s, `{"c~d":0}`)
+	assert.Equal(t, "/c~0d", e.Field)
+	assert.Equal(t, json.Number("1"), e.SuggestedValue)
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"reflect"
 	"strings"
 
@@ -141,7 +142,15 @@ func (s *Schema) node(location string) map[string]any {
 	_, frag, _ := strings.Cut(location, "#")
 	v, ok := lookup(s.doc, frag)
 	if !ok {
-		return nil
+		// The validator percent-encodes what a URL fragment cannot hold
+		// ("a b" as "a%20b").
+		unescaped, err := url.PathUnescape(frag)
+		if err != nil {
+			return nil
+		}
+		if v, ok = lookup(s.doc, unescaped); !ok {
+			return nil
+		}
 	}
 	m, _ := v.(map[string]any)
 	return s.deref(m)
