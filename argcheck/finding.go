@@ -39,10 +39,6 @@ type finding struct {
 	covered bool
 }
 
-// englishPrinter words the validator's messages for kinds this package
-// does not word itself.
-var englishPrinter = message.NewPrinter(language.English)
-
 // findings flattens the validator's error tree into one finding per
 // offending value and keyword, in the tree's order, without duplicates.
 // args is the instance that was validated.
@@ -154,7 +150,8 @@ func (s *Schema) leaf(e *validator.ValidationError, args any) []finding {
 	case *kind.OneOf:
 		f.reason, f.fix = "must match exactly one of the schemas it allows", "correct "+name+" against the tool's input schema"
 	default:
-		f.reason = e.ErrorKind.LocalizedString(englishPrinter)
+		// The validator's own words, for kinds this package does not word.
+		f.reason = e.ErrorKind.LocalizedString(message.NewPrinter(language.English))
 		f.fix = "correct " + name + " against the tool's input schema"
 	}
 	if noRepair(node) {
