@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/go-chi/chi/v5"
+	gjs "github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/toolerr/toolerr/argcheck"
 	"github.com/toolerr/toolerr/middleware"
@@ -105,6 +106,38 @@ func BenchmarkCheck(b *testing.B) {
 		}
 		for b.Loop() {
 			if err := schema.Check(args); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	// For comparison: the decode alone, and the MCP SDK's validator
+	// (google/jsonschema-go) on the same decoded value.
+	b.Run("decode_only_encoding_json", func(b *testing.B) {
+		b.ReportAllocs()
+		raw := []byte(typicalArgs)
+		for b.Loop() {
+			var v any
+			if err := json.Unmarshal(raw, &v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("google_jsonschema_go_valid_decoded", func(b *testing.B) {
+		b.ReportAllocs()
+		var gs gjs.Schema
+		if err := json.Unmarshal([]byte(searchSchema), &gs); err != nil {
+			b.Fatal(err)
+		}
+		resolved, err := gs.Resolve(nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var args any
+		if err := json.Unmarshal([]byte(typicalArgs), &args); err != nil {
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			if err := resolved.Validate(args); err != nil {
 				b.Fatal(err)
 			}
 		}
