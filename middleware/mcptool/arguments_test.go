@@ -206,3 +206,35 @@ func TestMiddlewareAndArgcheckAgree(t *testing.T) {
 	require.NoError(t, json.Unmarshal(e.WithTool("book_berth").WithRequestID(p["request_id"].(string)).AppendJSON(nil), &direct))
 	assert.Equal(t, direct, p)
 }
+
+// TestValidCallsAreNotLookedAt: the middleware reads a tool's definition
+// (tools/list) for a failed call only; a valid call passes with nothing
+// read and nothing validated beyond what the SDK does.
+func TestValidCallsAreNotLookedAt(t *testing.T) {
+	quiet, _ := newLogger()
+	server := newServer()
+	var lists atomic.Int32
+	// Added first, so it runs below toolerr's and sees the lists it sends.
+	server.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "tools/list" {
+				lists.Add(1)
+			}
+			return next(ctx, method, req)
+		}
+	})
+	server.AddReceivingMiddleware(mcptool.Middleware(mcptool.WithLogger(quiet)))
+	var ran atomic.Int32
+	mcp.AddTool(server, bookTool(), booked(&ran))
+	cs := connect(t, server)
+	for range 5 {
+		res := call(t, cs, "book_berth", map[string]any{"vessel": "IMO9321483", "port": "hamburg", "hours": 12})
+		require.False(t, res.IsError)
+	}
+	assert.Equal(t, int32(5), ran.Load())
+	assert.Zero(t, lists.Load(), "valid calls read no tool definition")
+
+	res := call(t, cs, "book_berth", map[string]any{"vessel": "IMO9321483", "port": "hamburg", "hours": 99})
+	require.True(t, res.IsError)
+	assert.Equal(t, int32(1), lists.Load(), "a rejected call reads it once")
+}
