@@ -238,3 +238,21 @@ func TestValidCallsAreNotLookedAt(t *testing.T) {
 	require.True(t, res.IsError)
 	assert.Equal(t, int32(1), lists.Load(), "a rejected call reads it once")
 }
+
+// TestAHandlersOwnErrorIsTheCause: a raw tool's handler (the SDK does not
+// validate its arguments) fails for its own reason while the arguments
+// also break the schema: the agent is told the handler's error, not a
+// validation failure that did not happen.
+func TestAHandlersOwnErrorIsTheCause(t *testing.T) {
+	quiet, _ := newLogger()
+	server := newServer()
+	server.AddReceivingMiddleware(mcptool.Middleware(mcptool.WithLogger(quiet)))
+	server.AddTool(bookTool(), func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var r mcp.CallToolResult
+		r.SetError(toolerr.Default().New(toolerr.CodeConflict, "The berth is taken."))
+		return &r, nil
+	})
+	p := problem(t, call(t, connect(t, server), "book_berth", map[string]any{"port": "Hamburg", "hours": 500}))
+	assert.Equal(t, "CONFLICT", p["code"])
+	assert.Nil(t, p["violations"])
+}

@@ -101,7 +101,10 @@ func (c *config) completed(ctx context.Context, call *mcp.CallToolRequest, r *mc
 
 // unwrapped is the result of a failure that no [Wrap] turned into a
 // toolerr error: the SDK's answer to arguments it rejected, or an
-// unwrapped handler's error.
+// unwrapped handler's error. Only the SDK's rejection is checked against
+// the input schema: a handler's own error is the true cause even when the
+// arguments also break the schema (the SDK does not validate the
+// arguments of a tool registered with Server.AddTool).
 func (c *config) unwrapped(ctx context.Context, call *mcp.CallToolRequest, cause error, next mcp.MethodHandler) mcp.Result {
 	name := ""
 	var args json.RawMessage
@@ -109,41 +112,47 @@ func (c *config) unwrapped(ctx context.Context, call *mcp.CallToolRequest, cause
 		name, args = call.Params.Name, call.Params.Arguments
 	}
 	info := c.lookup(ctx, call, name, next)
-	var e *toolerr.Error
-	if info.args != nil {
-		e, _ = toolerr.From(info.args.CheckJSON(args))
-	}
-	if e == nil {
-		e = c.argumentFailure(cause)
-	}
-	var err error = cause
-	if e != nil {
+	err := cause
+	if rejectedArguments(cause) {
+		var e *toolerr.Error
+		if info.args != nil {
+			e, _ = toolerr.From(info.args.CheckJSON(args))
+		}
+		if e == nil { // the validators disagree, or the type could not hold a value
+			e = c.argumentFailure(cause)
+		}
 		err = e.WithCause(cause)
 	}
 	return c.failed(ctx, c.toolName(call), err).result(info.structured)
 }
 
-// argumentFailure is VALIDATION_FAILED for an error with which the SDK
-// rejected arguments that the tool's schema, as argcheck reads it,
-// accepts (the validators disagree, or the arguments do not unmarshal
-// into the handler's type); nil for any other error.
-func (c *config) argumentFailure(err error) *toolerr.Error {
+// rejectedArguments reports whether err is the SDK's rejection of a call's
+// arguments, before any handler ran: its schema validation
+// ("validating \"arguments\": …" in v1.8.0) or its unmarshalling into the
+// handler's input type.
+func rejectedArguments(err error) bool {
 	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		field := ""
-		if te.Field != "" {
-			field = "/" + strings.ReplaceAll(te.Field, ".", "/")
-		}
-		return c.registry.New(toolerr.CodeValidationFailed, "The arguments do not fit the tool's argument type.").
-			WithField(field).WithViolations(toolerr.Violation{Field: field, Reason: "does not fit the tool's argument type"}).
-			WithHint("Correct the value at field against the tool's input schema, then call again.")
-	}
 	var se *json.SyntaxError
 	msg := err.Error()
-	if errors.As(err, &se) || strings.HasPrefix(msg, `validating "arguments"`) || strings.HasPrefix(msg, "unmarshaling arguments") {
+	return errors.As(err, &te) || errors.As(err, &se) ||
+		strings.HasPrefix(msg, `validating "arguments"`) || strings.HasPrefix(msg, "unmarshaling arguments")
+}
+
+// argumentFailure is VALIDATION_FAILED for arguments the SDK rejected but
+// argcheck finds valid against the tool's schema: the field the
+// unmarshalling names, when it names one.
+func (c *config) argumentFailure(err error) *toolerr.Error {
+	field := ""
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		field = "/" + strings.ReplaceAll(te.Field, ".", "/")
+	}
+	if field == "" {
 		return c.registry.New(toolerr.CodeValidationFailed, "The arguments do not match the tool's input schema.")
 	}
-	return nil
+	return c.registry.New(toolerr.CodeValidationFailed, "The arguments do not fit the tool's argument type.").
+		WithField(field).WithViolations(toolerr.Violation{Field: field, Reason: "does not fit the tool's argument type"}).
+		WithHint("Correct the value at field against the tool's input schema, then call again.")
 }
 
 // toolName returns the sanitized name of the called tool: the client chose
