@@ -2,6 +2,7 @@ package argcheck_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -139,6 +140,30 @@ func BenchmarkCheck(b *testing.B) {
 		for b.Loop() {
 			if err := resolved.Validate(args); err != nil {
 				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("hostile_2000_enum_misses", func(b *testing.B) {
+		// 2000 long values that all miss a 500-member enum of long strings:
+		// before the repair search was bounded this took 104 s.
+		var members, items []string
+		for i := range 500 {
+			members = append(members, fmt.Sprintf(`"%s%03d"`, strings.Repeat("m", 200), i))
+		}
+		for i := range 2000 {
+			items = append(items, fmt.Sprintf(`"%s%03dx"`, strings.Repeat("m", 200), i%500))
+		}
+		hostile, err := argcheck.Compile([]byte(`{"type":"object","properties":{"items":{"type":"array","items":{"enum":[` +
+			strings.Join(members, ",") + `]}}}}`))
+		if err != nil {
+			b.Fatal(err)
+		}
+		raw := []byte(`{"items":[` + strings.Join(items, ",") + `]}`)
+		b.SetBytes(int64(len(raw)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := hostile.CheckJSON(raw); err == nil {
+				b.Fatal("valid")
 			}
 		}
 	})

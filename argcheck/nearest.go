@@ -11,6 +11,15 @@ import (
 // candidate only when exactly one candidate is that close, so the choice
 // is deterministic and never a guess between two.
 
+// Bounds on the edit-distance search, so that a hostile call (thousands of
+// long values against a long enum) costs milliseconds, not minutes: values
+// and names over maxTypoLen runes are matched by case and separators
+// only, and only the first maxTypoCandidates candidates are measured.
+const (
+	maxTypoLen        = 64
+	maxTypoCandidates = 1024
+)
+
 // nearestString returns the candidate s most plausibly meant: the one equal
 // to it but for case, else the one equal once case and separators ("-",
 // "_", " ", ".") are ignored ("customerId" for "customer_id"), else the
@@ -27,9 +36,16 @@ func nearestString(s string, candidates []string) (string, bool) {
 	if c, ok := single(candidates, func(c string) bool { return folded(c) == fold }); ok {
 		return c, true
 	}
+	if utf8.RuneCountInString(fold) > maxTypoLen {
+		return "", false // a long value is not a typo of a name
+	}
 	best, bestD, ties := "", 1<<30, 0
-	for _, c := range candidates {
-		d := editDistance(fold, folded(c))
+	for _, c := range candidates[:min(len(candidates), maxTypoCandidates)] {
+		fc := folded(c)
+		if n, m := utf8.RuneCountInString(fold), utf8.RuneCountInString(fc); n-m > 2 || m-n > 2 || m > maxTypoLen {
+			continue // more than two edits apart by length alone
+		}
+		d := editDistance(fold, fc)
 		switch {
 		case d < bestD:
 			best, bestD, ties = c, d, 1

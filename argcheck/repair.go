@@ -5,9 +5,13 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 )
 
-// maxTrials bounds the validations spent checking suggestions of one call,
-// so a call with many violations costs a bounded amount.
-const maxTrials = 64
+// maxTrials bounds the validations spent checking suggestions of one call;
+// a call with more than maxRepaired violations (no more are rendered) gets
+// none looked for. So a call with many violations costs a bounded amount.
+const (
+	maxTrials   = 64
+	maxRepaired = 32
+)
 
 // repairer derives and checks the suggestions of one call's findings.
 type repairer struct {
@@ -21,7 +25,16 @@ type repairer struct {
 // with it in place, nothing fails at the finding's field and nothing that
 // passed fails.
 func (r *repairer) suggest(fs []finding) {
+	if len(fs) > maxRepaired {
+		// More violations than are rendered: no call this broken is one
+		// repair away, and checking repairs would cost a validation of
+		// the whole document each.
+		return
+	}
 	for i := range fs {
+		if r.trials >= maxTrials {
+			return
+		}
 		f := &fs[i]
 		for _, c := range r.candidates(f) {
 			if r.trials >= maxTrials {
