@@ -3,6 +3,7 @@ package argcheck
 import (
 	"encoding/json"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -272,4 +273,31 @@ func TestPropertyNamesThatNeedEscaping(t *testing.T) {
 	e = checkErr(t, s, `{"c~d":0}`)
 	assert.Equal(t, "/c~0d", e.Field)
 	assert.Equal(t, json.Number("1"), e.SuggestedValue)
+}
+
+// TestConcurrentChecks: one Schema serves many goroutines (run with -race),
+// each getting the same answer it gets alone.
+func TestConcurrentChecks(t *testing.T) {
+	s := mustCompile(t, ordersSchema)
+	calls := []string{`{"customer_id":"c","limit":500}`, `{"limt":5,"status":"Shipped"}`, `{"customer_id":"c"}`, `{`}
+	want := make([]string, len(calls))
+	for i, c := range calls {
+		if err := s.CheckJSON([]byte(c)); err != nil {
+			want[i] = string(err.(*toolerr.Error).AppendJSON(nil))
+		}
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for n := range 50 {
+				i := (g + n) % len(calls)
+				got := ""
+				if err := s.CheckJSON([]byte(calls[i])); err != nil {
+					got = string(err.(*toolerr.Error).AppendJSON(nil))
+				}
+				assert.Equal(t, want[i], got)
+			}
+		})
+	}
+	wg.Wait()
 }
