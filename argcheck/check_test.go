@@ -301,3 +301,35 @@ func TestConcurrentChecks(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestChangingAnErrorLeavesTheSchemaAlone: the values an error carries
+// are copies; changing them does not change what the schema allows.
+func TestChangingAnErrorLeavesTheSchemaAlone(t *testing.T) {
+	s := mustCompile(t, `{"type":"object","required":["mode"],"properties":{
+		"mode":{"enum":[{"k":"a"},{"k":"b"}],"default":{"k":"a"}},"kind":{"const":{"v":1}}}}`)
+	e := checkErr(t, s, `{"kind":{"v":2}}`)
+	for _, v := range e.Violations {
+		if m, ok := v.SuggestedValue.(map[string]any); ok {
+			m["k"] = "z"
+			m["v"] = "z"
+		}
+		if list, ok := v.AllowedValues.([]any); ok {
+			for _, x := range list {
+				if m, ok := x.(map[string]any); ok {
+					m["k"] = "z"
+					m["v"] = "z"
+				}
+			}
+		}
+	}
+	assert.NoError(t, s.CheckJSON([]byte(`{"mode":{"k":"a"},"kind":{"v":1}}`)), "the schema still allows what it did")
+	e = checkErr(t, s, `{"kind":{"v":2}}`)
+	for _, v := range e.Violations {
+		switch v.Field {
+		case "/mode":
+			assert.Equal(t, map[string]any{"k": "a"}, v.SuggestedValue)
+		case "/kind":
+			assert.Equal(t, map[string]any{"v": json.Number("1")}, v.SuggestedValue)
+		}
+	}
+}

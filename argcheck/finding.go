@@ -105,10 +105,10 @@ func (s *Schema) leaf(e *validator.ValidationError, args any) []finding {
 		f.allowed = map[string]any{"type": typeValue(k.Want)}
 		f.fix = "send " + name + " as " + article(strings.Join(k.Want, " or "))
 	case *kind.Enum:
-		f.reason, f.allowed = "must be one of allowed_values", k.Want
+		f.reason, f.allowed = "must be one of allowed_values", deepCopy(k.Want) // the caller may change it; the schema must not
 		f.fix = "set " + name + " to one of allowed_values"
 	case *kind.Const:
-		f.reason, f.allowed = "must be "+jsonText(k.Want), []any{k.Want}
+		f.reason, f.allowed = "must be "+jsonText(k.Want), []any{deepCopy(k.Want)}
 		f.fix = "set " + name + " to " + jsonText(k.Want)
 	case *kind.Minimum, *kind.Maximum, *kind.ExclusiveMinimum, *kind.ExclusiveMaximum, *kind.MultipleOf:
 		b := boundsOf(node)
@@ -183,7 +183,7 @@ func (s *Schema) missing(loc string, node map[string]any, names []string, reason
 		f := finding{field: field, keyword: "required", node: p, reason: reason,
 			fix: "ask the user for " + displayName(field), askUser: true}
 		if enum, ok := p["enum"].([]any); ok {
-			f.allowed = enum
+			f.allowed = deepCopy(enum)
 		}
 		out = append(out, f)
 	}

@@ -41,7 +41,9 @@ func (r *repairer) suggest(fs []finding) {
 				return
 			}
 			if r.works(f, c) {
-				f.suggestion, f.has = c, true
+				// A default, const or enum member comes from the schema:
+				// the error gets a copy the caller may change freely.
+				f.suggestion, f.has = deepCopy(c), true
 				break
 			}
 		}
