@@ -70,8 +70,10 @@ func (c *Classifier) Build(d Decision, o Outcome) *toolerr.Error {
 	return e
 }
 
-// GoError classifies a Go error that a call returned instead of a response.
-// ok is false when no rule knows err; the caller decides what an unknown
+// GoError classifies a Go error that a call returned instead of a response:
+// a typed error the classifier's mappers know ([WithErrorMappers],
+// [SQLMapper]), or a network, TLS or context error. ok is false when no
+// rule knows err; the caller decides what an unknown
 // error is (the middleware makes it INTERNAL_ERROR). Use it for errors of
 // outbound calls; for whatever a handler returned, use [Classifier.HandlerError].
 func (c *Classifier) GoError(ctx context.Context, err error, method string, idempotent bool) (*toolerr.Error, bool) {
@@ -80,6 +82,10 @@ func (c *Classifier) GoError(ctx context.Context, err error, method string, idem
 	}
 	if e, ok := toolerr.From(err); ok {
 		return e, true
+	}
+	if o, ok := c.mapError(err); ok {
+		o.Method, o.Idempotent = method, idempotent
+		return c.Classify(ctx, o), true
 	}
 	if _, ok := goErrorRow(err); !ok {
 		return nil, false
@@ -100,6 +106,12 @@ func (c *Classifier) HandlerError(ctx context.Context, err error, method string,
 	}
 	if e, ok := toolerr.From(err); ok {
 		return e, true
+	}
+	if o, ok := c.mapError(err); ok {
+		// A typed error of an SDK, a gRPC call or a driver: evidence of a
+		// downstream by itself.
+		o.Method, o.Idempotent = method, idempotent
+		return c.Classify(ctx, o), true
 	}
 	var tooLarge *http.MaxBytesError
 	if errors.As(err, &tooLarge) {

@@ -24,6 +24,8 @@ type Classifier struct {
 	filter   func(string) string
 	now      func() time.Time
 
+	mappers []ErrorMapper // WithErrorMappers', before the built-in ones
+
 	mu      sync.Mutex // serialises RegisterVendor
 	vendors atomic.Pointer[map[vendorKey]string]
 }
@@ -93,6 +95,10 @@ func New(reg *toolerr.Registry, opts ...Option) *Classifier {
 	}
 	empty := map[vendorKey]string{}
 	c.vendors.Store(&empty)
+	// The built-in mappers' tables. A registry that lacks their codes
+	// (one that does not extend the default) classifies those errors by
+	// the fallback instead.
+	_ = c.RegisterVendor(VendorSQL, sqlTable)
 	return c
 }
 

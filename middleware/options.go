@@ -50,6 +50,7 @@ type config struct {
 	meters        metric.MeterProvider
 	toolName      func(*http.Request) string
 	idPolicy      RequestIDPolicy
+	mappers       []classify.ErrorMapper
 }
 
 // WithRegistry sets the registry errors are built from. Default:
@@ -76,6 +77,15 @@ func WithClassifier(c *classify.Classifier) Option {
 			cfg.classifier = c
 		}
 	}
+}
+
+// WithErrorMappers adds mappers of the typed errors handlers get back from
+// SDKs, gRPC calls and database drivers (see classify.ErrorMapper) to the
+// classifier the middleware builds. Default: the built-in mappers only
+// (database/sql's sentinel errors). A classifier passed with
+// [WithClassifier] keeps its own: build it with classify.WithErrorMappers.
+func WithErrorMappers(ms ...classify.ErrorMapper) Option {
+	return func(c *config) { c.mappers = append(c.mappers, ms...) }
 }
 
 // WithTranslator sets the translator of captured raw error responses.
@@ -182,7 +192,8 @@ func newConfig(opts []Option) config {
 		c.sanitizer = sanitize.New()
 	}
 	if c.classifier == nil {
-		c.classifier = classify.New(c.registry, classify.WithMessageFilter(c.sanitizer.CleanText))
+		c.classifier = classify.New(c.registry, classify.WithMessageFilter(c.sanitizer.CleanText),
+			classify.WithErrorMappers(c.mappers...))
 	}
 	if c.logger == nil {
 		c.logger = slog.Default()

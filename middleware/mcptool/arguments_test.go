@@ -2,9 +2,12 @@ package mcptool_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
+	"net/http"
 	"os"
 	"strings"
 	"sync/atomic"
@@ -17,6 +20,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/argcheck"
+	"github.com/toolerr/toolerr/classify"
 	"github.com/toolerr/toolerr/middleware/mcptool"
 )
 
@@ -255,4 +259,34 @@ func TestAHandlersOwnErrorIsTheCause(t *testing.T) {
 	p := problem(t, call(t, connect(t, server), "book_berth", map[string]any{"port": "Hamburg", "hours": 500}))
 	assert.Equal(t, "CONFLICT", p["code"])
 	assert.Nil(t, p["violations"])
+}
+
+// TestTypedErrorsOfMCPTools: a tool that returns its driver's or SDK's
+// typed error, wrapped, gets it classified: the built-in database/sql
+// mapper, and one added with WithErrorMappers.
+func TestTypedErrorsOfMCPTools(t *testing.T) {
+	quiet, _ := newLogger()
+	type quota struct{ error }
+	mapper := classify.MapperFunc(func(err error) (classify.Outcome, bool) {
+		var q quota
+		if !errors.As(err, &q) {
+			return classify.Outcome{}, false
+		}
+		return classify.Outcome{Vendor: "acme", Status: http.StatusTooManyRequests, Header: http.Header{"Retry-After": {"3"}}}, true
+	})
+	server := newServer()
+	fail := func(err error) func(context.Context, *mcp.CallToolRequest, quoteIn) (*mcp.CallToolResult, any, error) {
+		return func(context.Context, *mcp.CallToolRequest, quoteIn) (*mcp.CallToolResult, any, error) {
+			return nil, nil, err
+		}
+	}
+	mcptool.AddTool(server, &mcp.Tool{Name: "order"}, fail(fmt.Errorf("load: %w", sql.ErrNoRows)), mcptool.WithLogger(quiet))
+	mcptool.AddTool(server, &mcp.Tool{Name: "sync"}, fail(fmt.Errorf("sync: %w", quota{errors.New("quota")})),
+		mcptool.WithLogger(quiet), mcptool.WithErrorMappers(mapper))
+	cs := connect(t, server)
+	p := problem(t, call(t, cs, "order", map[string]any{"symbol": "A"}))
+	assert.Equal(t, "NOT_FOUND", p["code"])
+	p = problem(t, call(t, cs, "sync", map[string]any{"symbol": "A"}))
+	assert.Equal(t, "RATE_LIMITED", p["code"])
+	assert.Equal(t, float64(3000), p["retry_after_ms"])
 }

@@ -19,6 +19,7 @@ type config struct {
 	sanitizer  *sanitize.Sanitizer
 	logger     *slog.Logger
 	idempotent bool
+	mappers    []classify.ErrorMapper
 	tools      toolCache // Middleware's compiled input schemas
 }
 
@@ -54,6 +55,14 @@ func WithSanitizer(s *sanitize.Sanitizer) Option {
 			c.sanitizer = s
 		}
 	}
+}
+
+// WithErrorMappers adds mappers of the typed errors handlers get back from
+// SDKs, gRPC calls and database drivers (see classify.ErrorMapper) to the
+// classifier the wrapper builds. Default: the built-in mappers only. A
+// classifier passed with [WithClassifier] keeps its own.
+func WithErrorMappers(ms ...classify.ErrorMapper) Option {
+	return func(c *config) { c.mappers = append(c.mappers, ms...) }
 }
 
 // WithLogger sets the logger of the one record written per failure,
@@ -93,7 +102,8 @@ func newConfig(opts []Option) *config {
 		c.logger = slog.Default()
 	}
 	if c.classifier == nil {
-		c.classifier = classify.New(c.registry, classify.WithMessageFilter(c.sanitizer.CleanText))
+		c.classifier = classify.New(c.registry, classify.WithMessageFilter(c.sanitizer.CleanText),
+			classify.WithErrorMappers(c.mappers...))
 	}
 	return c
 }

@@ -1,0 +1,59 @@
+package classify
+
+// ErrorMapper reads a typed error that a handler got back from an SDK, a
+// gRPC call or a database driver, and says what it stands for as an
+// [Outcome]: the vendor and its code, the HTTP status the SDK saw, the
+// vendor's message, field, request id and delay. The classifier then
+// decides the code as for any downstream outcome, so a vendor code is read
+// through the same tables as the translators' (see
+// [Classifier.RegisterVendor]) and a status through the same status table.
+//
+// A mapper looks for its type anywhere in err's chain (errors.As), since
+// handlers wrap what they return: fmt.Errorf("charge: %w", err). It must
+// be safe for concurrent use and must not block.
+type ErrorMapper interface {
+	// MapError returns the outcome err stands for; ok is false when err's
+	// chain holds nothing of the mapper's kind. Method and Idempotent are
+	// the classifier's to fill.
+	MapError(err error) (o Outcome, ok bool)
+}
+
+// MapperFunc adapts a function to [ErrorMapper].
+type MapperFunc func(err error) (Outcome, bool)
+
+// MapError calls f.
+func (f MapperFunc) MapError(err error) (Outcome, bool) { return f(err) }
+
+// WithErrorMappers adds mappers of typed errors, tried in order before the
+// built-in ones ([SQLMapper]); the first that knows an error decides its
+// outcome. Default: the built-in mappers only.
+func WithErrorMappers(ms ...ErrorMapper) Option {
+	return func(c *Classifier) {
+		for _, m := range ms {
+			if m != nil {
+				c.mappers = append(c.mappers, m)
+			}
+		}
+	}
+}
+
+// builtinMappers are the mappers every classifier tries after its own:
+// they need no SDK, only the standard library.
+var builtinMappers = []ErrorMapper{SQLMapper()}
+
+// mapError returns the outcome of the first mapper that knows err. A
+// *toolerr.Error in the chain is not the mappers' to read: callers check
+// it first.
+func (c *Classifier) mapError(err error) (Outcome, bool) {
+	for _, ms := range [2][]ErrorMapper{c.mappers, builtinMappers} {
+		for _, m := range ms {
+			if o, ok := m.MapError(err); ok {
+				if o.Err == nil && o.Status == 0 && o.VendorCode == "" {
+					o.Err = err // nothing else to decide by: the Go-error rules
+				}
+				return o, true
+			}
+		}
+	}
+	return Outcome{}, false
+}
