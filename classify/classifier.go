@@ -95,10 +95,18 @@ func New(reg *toolerr.Registry, opts ...Option) *Classifier {
 	}
 	empty := map[vendorKey]string{}
 	c.vendors.Store(&empty)
-	// The built-in mappers' tables. A registry that lacks their codes
-	// (one that does not extend the default) classifies those errors by
-	// the fallback instead.
+	// The built-in mappers' tables and those of the mappers added with
+	// WithErrorMappers. A registry that lacks their codes (one that does
+	// not extend the default) classifies those errors by the fallback
+	// instead.
 	_ = c.RegisterVendor(VendorSQL, sqlTable)
+	for _, m := range c.mappers {
+		if t, ok := m.(VendorTabler); ok {
+			for vendor, table := range t.VendorTables() {
+				_ = c.RegisterVendor(vendor, table)
+			}
+		}
+	}
 	return c
 }
 
@@ -205,7 +213,7 @@ func (c *Classifier) Decide(o Outcome) Decision {
 	case evidence.Retry == AdviceRetry && category.CanRetry():
 		retryable = true
 	}
-	if unknownOutcome && !o.Idempotent && !idempotentMethod(o.Method) {
+	if (unknownOutcome || o.UnknownOutcome) && !o.Idempotent && !idempotentMethod(o.Method) {
 		retryable = false
 	}
 	d.Retryable = retryable

@@ -18,6 +18,15 @@ type ErrorMapper interface {
 	MapError(err error) (o Outcome, ok bool)
 }
 
+// VendorTabler is implemented by a mapper whose outcomes name vendor
+// codes: its tables (vendor → vendor code → toolerr code) are registered
+// on the classifier when the mapper is added with [WithErrorMappers], as
+// [Classifier.RegisterVendor] would. A table naming a code the registry
+// lacks is not registered; those errors then fall back.
+type VendorTabler interface {
+	VendorTables() map[string]map[string]string
+}
+
 // MapperFunc adapts a function to [ErrorMapper].
 type MapperFunc func(err error) (Outcome, bool)
 

@@ -43,6 +43,11 @@ type Outcome struct {
 	Details map[string]any
 	// Err is the Go error of the call, when it failed before a response.
 	Err error
+	// UnknownOutcome is true when the call may have taken effect
+	// downstream although it failed (a gRPC UNAVAILABLE or
+	// DEADLINE_EXCEEDED): a retryable result is then retryable only for an
+	// idempotent call, as for a timeout.
+	UnknownOutcome bool
 	// Local is true when the service itself produced the failure (its
 	// handler, router or a server middleware) and nothing shows a
 	// downstream behind it. The status then keeps the meaning the

@@ -1,0 +1,20 @@
+module github.com/toolerr/toolerr/mappers/grpcerr
+
+go 1.26.0
+
+require (
+	github.com/stretchr/testify v1.12.1
+	github.com/toolerr/toolerr v0.0.0
+	google.golang.org/genproto/googleapis/rpc v0.0.0-20261110000943-09e21b237f2c
+	google.golang.org/grpc v1.85.0
+	google.golang.org/protobuf v1.36.12
+)
+
+require (
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/net v0.62.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
+)
+
+replace github.com/toolerr/toolerr => ../..

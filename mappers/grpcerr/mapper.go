@@ -1,0 +1,156 @@
+package grpcerr
+
+import (
+	"strings"
+	"time"
+
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/toolerr/toolerr/classify"
+)
+
+// maxDetailValues bounds what the details of one status contribute.
+const maxDetailValues = 16
+
+// mapper is the gRPC ErrorMapper; it registers its code table.
+type mapper struct{}
+
+// Mapper returns the mapper of gRPC status errors, with its code table:
+// add it with classify.WithErrorMappers, or the middleware's and mcptool's
+// WithErrorMappers.
+func Mapper() classify.ErrorMapper { return mapper{} }
+
+// VendorTables returns the gRPC code table, registered when the mapper is
+// added to a classifier.
+func (mapper) VendorTables() map[string]map[string]string {
+	return map[string]map[string]string{Vendor: table}
+}
+
+// MapError reads the *status.Status in err's chain. An OK status, or an
+// error with no status, is not the mapper's.
+func (mapper) MapError(err error) (classify.Outcome, bool) {
+	st, ok := status.FromError(err)
+	if !ok || st == nil || st.Code() == codes.OK {
+		return classify.Outcome{}, false
+	}
+	o := classify.Outcome{
+		Vendor:     Vendor,
+		VendorCode: canonicalName(st.Code()),
+		Message:    st.Message(),
+	}
+	switch st.Code() {
+	case codes.Unavailable:
+		// A dial the client could not make sent nothing: any call may be
+		// retried. grpc-go reports it only as status text.
+		o.UnknownOutcome = !dialRefused(st.Message())
+	case codes.DeadlineExceeded:
+		o.UnknownOutcome = true
+	}
+	readDetails(st, &o)
+	return o, true
+}
+
+// dialRefused reports whether a status message is grpc-go's report of a
+// connection the dial could not open.
+func dialRefused(msg string) bool {
+	return strings.Contains(msg, "connect: connection refused") ||
+		strings.Contains(msg, `transport: Error while dialing`)
+}
+
+// canonicalName is the google.rpc.Code name of c ("UNAVAILABLE").
+func canonicalName(c codes.Code) string {
+	switch c {
+	case codes.Canceled:
+		return "CANCELLED"
+	case codes.InvalidArgument:
+		return "INVALID_ARGUMENT"
+	case codes.DeadlineExceeded:
+		return "DEADLINE_EXCEEDED"
+	case codes.NotFound:
+		return "NOT_FOUND"
+	case codes.AlreadyExists:
+		return "ALREADY_EXISTS"
+	case codes.PermissionDenied:
+		return "PERMISSION_DENIED"
+	case codes.ResourceExhausted:
+		return "RESOURCE_EXHAUSTED"
+	case codes.FailedPrecondition:
+		return "FAILED_PRECONDITION"
+	case codes.Aborted:
+		return "ABORTED"
+	case codes.OutOfRange:
+		return "OUT_OF_RANGE"
+	case codes.Unimplemented:
+		return "UNIMPLEMENTED"
+	case codes.Internal:
+		return "INTERNAL"
+	case codes.Unavailable:
+		return "UNAVAILABLE"
+	case codes.DataLoss:
+		return "DATA_LOSS"
+	case codes.Unauthenticated:
+		return "UNAUTHENTICATED"
+	}
+	return "UNKNOWN"
+}
+
+// readDetails adds what the status's google.rpc details say to o.
+func readDetails(st *status.Status, o *classify.Outcome) {
+	details := map[string]any{}
+	put := func(k string, v string) {
+		if v != "" && len(details) < maxDetailValues {
+			details[k] = v
+		}
+	}
+	for _, d := range st.Details() {
+		switch d := d.(type) {
+		case *errdetails.RetryInfo:
+			if rd := d.GetRetryDelay(); rd != nil && rd.IsValid() {
+				o.Delay = max(rd.AsDuration(), time.Duration(0))
+			}
+		case *errdetails.ErrorInfo:
+			put("reason", d.GetReason())
+			put("domain", d.GetDomain())
+			for k, v := range d.GetMetadata() {
+				put("metadata."+k, v)
+			}
+		case *errdetails.BadRequest:
+			for i, fv := range d.GetFieldViolations() {
+				if i == 0 {
+					o.Field = fv.GetField()
+				}
+				put("field_violation."+fv.GetField(), fv.GetDescription())
+			}
+		case *errdetails.QuotaFailure:
+			if st.Code() == codes.ResourceExhausted {
+				o.VendorCode = quotaCode
+			}
+			for _, v := range d.GetViolations() {
+				put("quota."+v.GetSubject(), v.GetDescription())
+			}
+		case *errdetails.PreconditionFailure:
+			for _, v := range d.GetViolations() {
+				put("precondition."+v.GetType()+"."+v.GetSubject(), v.GetDescription())
+			}
+		case *errdetails.ResourceInfo:
+			put("resource_type", d.GetResourceType())
+			put("resource_name", d.GetResourceName())
+		case *errdetails.Help:
+			for _, l := range d.GetLinks() {
+				if strings.HasPrefix(l.GetUrl(), "https://") {
+					put("doc_url", l.GetUrl())
+					break
+				}
+			}
+		case *errdetails.LocalizedMessage:
+			if m := d.GetMessage(); m != "" {
+				o.Message = m
+			}
+		}
+	}
+	if len(details) > 0 {
+		o.Details = details
+	}
+}
