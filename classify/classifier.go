@@ -100,6 +100,7 @@ func New(reg *toolerr.Registry, opts ...Option) *Classifier {
 	// not extend the default) classifies those errors by the fallback
 	// instead.
 	_ = c.RegisterVendor(VendorSQL, sqlTable)
+	_ = c.RegisterVendor(VendorPostgres, sqlStateTable)
 	for _, m := range c.mappers {
 		if t, ok := m.(VendorTabler); ok {
 			for vendor, table := range t.VendorTables() {

@@ -1,0 +1,101 @@
+package classify
+
+import (
+	"errors"
+
+	"github.com/toolerr/toolerr"
+)
+
+// VendorPostgres is the vendor name under which [SQLStateMapper] reports
+// database errors that carry a SQLSTATE.
+const VendorPostgres = "postgres"
+
+// sqlState is the method by which a driver error gives its SQLSTATE:
+// pgx's *pgconn.PgError has it, so no driver is imported here.
+type sqlState interface {
+	SQLState() string
+}
+
+// sqlStateTable maps SQLSTATE codes, and whole classes as "22XXX", to
+// toolerr codes. Each row follows PostgreSQL's "Appendix A. PostgreSQL
+// Error Codes" and its manual on concurrency control.
+var sqlStateTable = map[string]string{
+	// 23505 unique_violation: the row the call tried to create exists.
+	"23505": toolerr.CodeConflict,
+	// 23503 foreign_key_violation: the row refers to one that does not
+	// exist (or is still referenced): the system's state, not the value's
+	// shape, is what the call must check first.
+	"23503": toolerr.CodePreconditionFailed,
+	// 23502 not_null_violation: a required value was not given.
+	"23502": toolerr.CodeValidationFailed,
+	// 23514 check_violation: a value breaks the column's rule.
+	"23514": toolerr.CodeValidationFailed,
+	// 23P01 exclusion_violation: overlaps an existing row (a booking).
+	"23P01": toolerr.CodeConflict,
+	// Class 22, data exception: a value of the wrong shape or range.
+	"22XXX": toolerr.CodeValidationFailed,
+	// 40001 serialization_failure, 40P01 deadlock_detected: the
+	// transaction was rolled back; "applications using this level must be
+	// prepared to retry transactions due to serialization failures"
+	// (manual, 13.2.3): retrying the whole call is safe.
+	"40001": toolerr.CodeUpstreamUnavailable,
+	"40P01": toolerr.CodeUpstreamUnavailable,
+	// 53300 too_many_connections and class 53 (insufficient resources),
+	// 57P03 cannot_connect_now (starting up): nothing ran; try later.
+	"53XXX": toolerr.CodeUpstreamUnavailable,
+	"57P03": toolerr.CodeUpstreamUnavailable,
+	// 57014 query_canceled: statement_timeout or a cancel request; the
+	// statement did not take effect.
+	"57014": toolerr.CodeUpstreamTimeout,
+	// 57P01 admin_shutdown, 57P02 crash_shutdown: the server went away.
+	"57P01": toolerr.CodeUpstreamUnavailable,
+	"57P02": toolerr.CodeUpstreamUnavailable,
+	// Class 08, connection exception: the connection failed.
+	"08XXX": toolerr.CodeUpstreamUnavailable,
+	// Class 28, invalid authorization: the service's credentials.
+	"28XXX": toolerr.CodeUpstreamMisconfigured,
+	// Class 42, syntax error or access rule violation (an undefined
+	// table, a bad query): the service's own query is wrong.
+	"42XXX": toolerr.CodeInternal,
+	// 42501 insufficient_privilege: the service's role may not do this.
+	"42501": toolerr.CodeUpstreamMisconfigured,
+	// Class 25, invalid transaction state: the handler's sequencing.
+	"25XXX": toolerr.CodeInternal,
+}
+
+// unknownOutcomeStates may have taken effect although the call failed:
+// a connection that broke mid-call (class 08 but for the two failures to
+// connect, 08001 and 08004).
+func unknownOutcomeState(code string) bool {
+	return len(code) == 5 && code[:2] == "08" && code != "08001" && code != "08004"
+}
+
+// SQLStateMapper returns the mapper of database errors that carry a
+// SQLSTATE (a SQLState() string method, as pgx's *pgconn.PgError has): a
+// unique violation is CONFLICT, a foreign-key violation
+// PRECONDITION_FAILED, not-null, check and data exceptions
+// VALIDATION_FAILED, serialization failures and deadlocks retryable
+// (the transaction rolled back), too many connections and a server
+// starting up UPSTREAM_UNAVAILABLE, a cancelled statement UPSTREAM_TIMEOUT,
+// the service's own bad query INTERNAL_ERROR. The server's message is not
+// used: it can hold the values of the statement (a key that already
+// exists, text that did not parse), so the detail is the code's title and
+// the SQLSTATE is in upstream.code and details. Every classifier tries it.
+func SQLStateMapper() ErrorMapper {
+	return MapperFunc(func(err error) (Outcome, bool) {
+		var s sqlState
+		if !errors.As(err, &s) {
+			return Outcome{}, false
+		}
+		code := s.SQLState()
+		if len(code) != 5 {
+			return Outcome{}, false
+		}
+		key := code
+		if _, ok := sqlStateTable[key]; !ok {
+			key = code[:2] + "XXX"
+		}
+		return Outcome{Vendor: VendorPostgres, VendorCode: key, UnknownOutcome: unknownOutcomeState(code),
+			Details: map[string]any{"sqlstate": code}}, true
+	})
+}
