@@ -3,6 +3,7 @@ package pgxtest
 import (
 	"context"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -94,7 +95,11 @@ func TestSQLStatesFromARealServer(t *testing.T) {
 
 	// A refused connection is a network error, not a SQLSTATE: the Go
 	// network rules classify it.
-	bad := strings.Replace(dsn, "127.0.0.1:", "127.0.0.1:1", 1)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	closed := ln.Addr().String()
+	require.NoError(t, ln.Close())
+	bad := "postgres://postgres@" + closed + "/postgres?sslmode=disable"
 	cctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
 	_, err = pgx.Connect(cctx, bad)
