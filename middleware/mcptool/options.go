@@ -7,6 +7,7 @@ import (
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
 	"github.com/toolerr/toolerr/middleware/sanitize"
+	"github.com/toolerr/toolerr/translate"
 )
 
 // Option configures [Wrap], [AddTool] and [Middleware].
@@ -104,6 +105,10 @@ func newConfig(opts []Option) *config {
 	if c.classifier == nil {
 		c.classifier = classify.New(c.registry, classify.WithMessageFilter(c.sanitizer.CleanText),
 			classify.WithErrorMappers(c.mappers...))
+		// The built-in vendor code tables, so that an SDK's typed error
+		// (an AWS throttle, which AWS answers with 400) is read by its
+		// vendor's table, as under the middleware.
+		_, _ = translate.NewSet(c.classifier)
 	}
 	return c
 }

@@ -1,0 +1,70 @@
+package classify
+
+import (
+	"errors"
+	"strings"
+)
+
+// VendorAWS is the vendor name of errors of the AWS SDK for Go v2 (and
+// other smithy-generated clients): upstream.vendor of their errors, and
+// the name under which package translate registers the AWS code table.
+const VendorAWS = "aws"
+
+// smithyAPIError is smithy-go's APIError as far as it can be matched
+// without importing it: ErrorFault returns smithy's own type, so it is
+// left out.
+type smithyAPIError interface {
+	ErrorCode() string
+	ErrorMessage() string
+}
+
+// httpStatus is awshttp.ResponseError's and smithyhttp.ResponseError's
+// view of the HTTP response behind an SDK error.
+type httpStatus interface {
+	HTTPStatusCode() int
+}
+
+// serviceRequestID is awshttp.ResponseError's request id.
+type serviceRequestID interface {
+	ServiceRequestID() string
+}
+
+// SmithyMapper returns the mapper of the AWS SDK for Go v2's errors (any
+// smithy-generated client's): the API error's code, stripped of a
+// namespace ("com.amazonaws.dynamodb.v20120810#") or a ":http://…"
+// suffix, and its message; the HTTP status and request id of the response
+// behind it. The code is read through the AWS code table that package
+// translate registers (the middleware's classifier has it; a classifier of
+// your own gets it from translate.NewSet), else the status decides: AWS
+// answers throttles with 400, so the table matters. No SDK is imported:
+// the mapper matches the methods. Every classifier tries it.
+func SmithyMapper() ErrorMapper {
+	return MapperFunc(func(err error) (Outcome, bool) {
+		var api smithyAPIError
+		if !errors.As(err, &api) {
+			return Outcome{}, false
+		}
+		o := Outcome{Vendor: VendorAWS, VendorCode: bareAWSCode(api.ErrorCode()), Message: api.ErrorMessage()}
+		var hs httpStatus
+		if errors.As(err, &hs) {
+			o.Status = hs.HTTPStatusCode()
+		}
+		var rid serviceRequestID
+		if errors.As(err, &rid) {
+			o.RequestID = rid.ServiceRequestID()
+		}
+		return o, true
+	})
+}
+
+// bareAWSCode strips a namespace prefix and a ":…" suffix from an AWS error
+// code, as the smithy protocols specify for __type and X-Amzn-ErrorType.
+func bareAWSCode(code string) string {
+	if i := strings.LastIndexByte(code, '#'); i >= 0 {
+		code = code[i+1:]
+	}
+	if i := strings.IndexByte(code, ':'); i >= 0 {
+		code = code[:i]
+	}
+	return code
+}
