@@ -2,6 +2,8 @@ package classify
 
 import (
 	"context"
+	"database/sql"
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -62,6 +64,48 @@ func BenchmarkClassify(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			_ = c.Classify(ctx, o)
+		}
+	})
+}
+
+// pgError stands for pgx's *pgconn.PgError in the benchmark: the mapper
+// sees only its SQLState method.
+type pgError struct{ code string }
+
+func (e *pgError) Error() string    { return "ERROR: duplicate key value (SQLSTATE " + e.code + ")" }
+func (e *pgError) SQLState() string { return e.code }
+
+// BenchmarkClassifyTyped compares classifying a handler's typed errors
+// through the mappers with classifying a bare status into an error: the
+// issue's budget is 2x the bare status.
+func BenchmarkClassifyTyped(b *testing.B) {
+	c := benchClassifier(b)
+	ctx := context.Background()
+	b.Run("bare_status", func(b *testing.B) {
+		b.ReportAllocs()
+		o := Outcome{Method: http.MethodPost, Status: http.StatusConflict}
+		for b.Loop() {
+			if e := c.Classify(ctx, o); e.Code != toolerr.CodeConflict {
+				b.Fatal(e.Code)
+			}
+		}
+	})
+	b.Run("sqlstate_wrapped", func(b *testing.B) {
+		b.ReportAllocs()
+		err := fmt.Errorf("create user: %w", &pgError{code: "23505"})
+		for b.Loop() {
+			if e, _ := c.HandlerError(ctx, err, http.MethodPost, false); e.Code != toolerr.CodeConflict {
+				b.Fatal(e.Code)
+			}
+		}
+	})
+	b.Run("sql_no_rows_wrapped", func(b *testing.B) {
+		b.ReportAllocs()
+		err := fmt.Errorf("load order: %w", sql.ErrNoRows)
+		for b.Loop() {
+			if e, _ := c.HandlerError(ctx, err, http.MethodGet, false); e.Code != toolerr.CodeNotFound {
+				b.Fatal(e.Code)
+			}
 		}
 	})
 }

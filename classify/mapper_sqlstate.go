@@ -80,7 +80,7 @@ func unknownOutcomeState(code string) bool {
 // the service's own bad query INTERNAL_ERROR. The server's message is not
 // used: it can hold the values of the statement (a key that already
 // exists, text that did not parse), so the detail is the code's title and
-// the SQLSTATE is in upstream.code and details. Every classifier tries it.
+// the SQLSTATE is upstream.code. Every classifier tries it.
 func SQLStateMapper() ErrorMapper {
 	return MapperFunc(func(err error) (Outcome, bool) {
 		var s sqlState
@@ -91,11 +91,7 @@ func SQLStateMapper() ErrorMapper {
 		if len(code) != 5 {
 			return Outcome{}, false
 		}
-		key := code
-		if _, ok := sqlStateTable[key]; !ok {
-			key = code[:2] + "XXX"
-		}
-		return Outcome{Vendor: VendorPostgres, VendorCode: key, UnknownOutcome: unknownOutcomeState(code),
-			Details: map[string]any{"sqlstate": code}}, true
+		// The table's class rows ("22XXX") cover the codes without a row.
+		return Outcome{Vendor: VendorPostgres, VendorCode: code, UnknownOutcome: unknownOutcomeState(code)}, true
 	})
 }

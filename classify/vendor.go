@@ -10,6 +10,8 @@ import (
 type vendorKey struct{ vendor, code string }
 
 // RegisterVendor adds a vendor's code table: vendor error code → toolerr code.
+// A row "ABXXX" covers every five-character code of class AB that has no
+// row of its own (SQLSTATE classes).
 // Every target must be registered in the classifier's registry; the table is
 // added whole or not at all. Registering a vendor code again replaces it.
 // Safe to call while other goroutines classify.
@@ -39,9 +41,15 @@ func (c *Classifier) RegisterVendor(vendor string, table map[string]string) erro
 	return nil
 }
 
-// vendorCode returns the toolerr code a vendor code maps to.
+// vendorCode returns the toolerr code a vendor code maps to. A code of five
+// characters that has no row of its own falls back to the row of its
+// class, its first two characters and "XXX" ("22XXX" for SQLSTATE 22P02).
 func (c *Classifier) vendorCode(vendor, code string) (string, bool) {
-	v, ok := (*c.vendors.Load())[vendorKey{vendor, code}]
+	table := *c.vendors.Load()
+	v, ok := table[vendorKey{vendor, code}]
+	if !ok && len(code) == 5 {
+		v, ok = table[vendorKey{vendor, code[:2] + "XXX"}]
+	}
 	return v, ok
 }
 

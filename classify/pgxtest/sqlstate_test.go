@@ -50,7 +50,7 @@ func TestSQLStatesFromARealServer(t *testing.T) {
 
 	e := classifyErr(exec(`INSERT INTO accounts VALUES (2, $1, 5)`, "maria@example.com"), http.MethodPost)
 	assert.Equal(t, toolerr.CodeConflict, e.Code)
-	assert.Equal(t, "23505", e.Details["sqlstate"])
+	assert.Equal(t, "23505", e.Upstream.Code)
 	assert.NotContains(t, e.Detail, "maria@example.com", "the key's value, a bind parameter, never reaches detail")
 
 	e = classifyErr(exec(`INSERT INTO transfers VALUES (1, 42)`), http.MethodPost)
@@ -64,7 +64,7 @@ func TestSQLStatesFromARealServer(t *testing.T) {
 
 	e = classifyErr(exec(`SELECT $1::int`, "seventeen"), http.MethodGet)
 	assert.Equal(t, toolerr.CodeValidationFailed, e.Code, "22P02, a data exception")
-	assert.Equal(t, "22P02", e.Details["sqlstate"])
+	assert.Equal(t, "22P02", e.Upstream.Code)
 	assert.NotContains(t, e.Detail, "seventeen")
 
 	e = classifyErr(exec(`SELECT * FROM no_such_table`), http.MethodGet)
@@ -89,7 +89,7 @@ func TestSQLStatesFromARealServer(t *testing.T) {
 	_, err = tx.Exec(ctx, `UPDATE accounts SET balance = $1 WHERE id = 1`, balance-10)
 	e = classifyErr(err, http.MethodPost)
 	assert.Equal(t, toolerr.CodeUpstreamUnavailable, e.Code, "40001")
-	assert.Equal(t, "40001", e.Details["sqlstate"])
+	assert.Equal(t, "40001", e.Upstream.Code)
 	assert.True(t, e.Retryable, "the transaction rolled back: retrying the call is safe, even a POST")
 	_ = tx.Rollback(ctx)
 
