@@ -190,6 +190,11 @@ func (c *Classifier) Decide(o Outcome) Decision {
 			d.Code, d.Rule, d.detail, unknownOutcome = g.code, RuleGoError, g.detail, g.unknownOutcome
 		}
 	}
+	if d.Code == toolerr.CodeUpstreamUnclassified && d.Rule == RuleStatus && serverErrorRetryable(o, evidence) {
+		// A 5xx no vendor code explains, from a vendor whose SDKs retry
+		// it, on a call that may be repeated (see sdkretry.go).
+		d.Code = serverErrorCode
+	}
 	if d.Code == "" {
 		d.Code, d.Rule = toolerr.CodeUpstreamUnclassified, RuleFallback
 	}

@@ -132,8 +132,8 @@ func TestPrecedence(t *testing.T) {
 			code: toolerr.CodeUpstreamTimeout, rule: RuleStatus, retryable: false,
 		},
 		{
-			name: "unmapped vendor code on a 500 is unclassified and not retryable",
-			o:    Outcome{Vendor: "stripe", VendorCode: "brand_new_error", Status: 500, Header: header("Retry-After", "5")},
+			name: "unmapped vendor code on a 500 to a POST is unclassified and not retryable",
+			o:    Outcome{Method: http.MethodPost, Vendor: "stripe", VendorCode: "brand_new_error", Status: 500, Header: header("Retry-After", "5")},
 			code: toolerr.CodeUpstreamUnclassified, rule: RuleStatus, unmapped: true,
 		},
 		{

@@ -10,7 +10,11 @@
 //     challenge (cf-mitigated: challenge) is a policy block, a 403 with
 //     x-ratelimit-remaining: 0 is a rate limit, Stripe-Should-Retry and
 //     x-should-retry set retryability.
-//  3. The status table (see [StatusCode]).
+//  3. The status table (see [StatusCode]). A 5xx the table leaves
+//     unclassified (a bare 500), with no vendor code that explains it, is
+//     UPSTREAM_UNAVAILABLE and retryable when the vendor's official SDKs
+//     retry it (AWS, Google, Stripe, Anthropic, OpenAI) and the call may be
+//     repeated (an idempotent method or an idempotency key).
 //  4. Go errors: cancellation, deadlines and timeouts, refused and reset
 //     connections, unexpected EOF, DNS and TLS failures.
 //  5. UPSTREAM_UNCLASSIFIED, not retryable, reported to the [Observer].

@@ -95,7 +95,9 @@ func statusRow(status int) statusRule {
 	// 5xx: the server failed.
 	case http.StatusInternalServerError: // 500
 		// A bare 500 explains nothing: retrying may repeat a side effect, so
-		// it is unclassified (not retryable) unless a vendor code says more.
+		// it is unclassified (not retryable) unless a vendor code says more,
+		// or the vendor's SDKs retry it and the call may be repeated
+		// (sdkretry.go; StatusCode does not know the vendor).
 		return statusRule{code: toolerr.CodeUpstreamUnclassified}
 	case http.StatusNotImplemented: // 501
 		return statusRule{code: toolerr.CodeNotImplemented}

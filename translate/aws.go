@@ -1,7 +1,6 @@
 package translate
 
 import (
-	"bytes"
 	"strings"
 
 	"github.com/toolerr/toolerr/classify"
@@ -26,9 +25,7 @@ func (awsTranslator) Hosts() []string { return awsHosts }
 func (awsTranslator) Codes() map[string]string { return awsCodes }
 
 // Recognizes claims a response of unknown host that carries an AWS request
-// id or error-type header, or a body only AWS writes: a JSON `__type` in an
-// Amazon namespace, or an XML error in an amazonaws.com namespace, an EC2
-// <Response><Errors> or an S3 <Error> with its <HostId>.
+// id or error-type header, or a body only AWS writes (see awsBodyShape).
 func (awsTranslator) Recognizes(r *Raw) bool {
 	h := r.Header
 	if h != nil {
@@ -38,29 +35,7 @@ func (awsTranslator) Recognizes(r *Raw) bool {
 			}
 		}
 	}
-	return awsBodyShape(r.Body)
-}
-
-// awsRecognizeWindow is how much of a body the shape checks look at.
-const awsRecognizeWindow = 2048
-
-// awsBodyShape reports whether the start of b is unmistakably an AWS error.
-func awsBodyShape(b []byte) bool {
-	b = trimLeftSpace(b)
-	if len(b) > awsRecognizeWindow {
-		b = b[:awsRecognizeWindow]
-	}
-	switch {
-	case len(b) == 0:
-		return false
-	case b[0] == '{':
-		return bytes.Contains(b, []byte(`"__type":"com.amazon`)) || bytes.Contains(b, []byte(`"__type": "com.amazon`))
-	case b[0] == '<':
-		return bytes.Contains(b, []byte("<ErrorResponse")) && bytes.Contains(b, []byte("amazonaws.com/doc/")) ||
-			bytes.Contains(b, []byte("<Response><Errors><Error><Code>")) ||
-			bytes.Contains(b, []byte("<Error><Code>")) && bytes.Contains(b, []byte("<HostId>"))
-	}
-	return false
+	return awsBodyShape(r)
 }
 
 // Translate reads the error code, message, request id and the offending
@@ -142,15 +117,20 @@ func awsHeader(r *Raw, names ...string) string {
 	return ""
 }
 
-// awsCleanCode reduces an AWS error type to its code: the part after the
-// last '#' of a namespaced JSON `__type`, and before the first ':' of an
-// X-Amzn-ErrorType header ("ValidationException:http://internal…"). A
-// value with spaces or longer than 128 bytes is not a code.
+// awsCleanCode reduces an AWS error type to its code. The smithy AWS
+// protocols (awsJson1_0, awsJson1_1, restJson1) write the type as a shape
+// id, optionally with a URL suffix, in the X-Amzn-Errortype header, the
+// `__type` member or the `code` member; every SDK sanitizes it the same
+// way: cut at the first ':' ("FooError:http://internal.amazon.com/coral/…"),
+// then keep what follows the first '#' ("aws.protocoltests.restjson#FooError").
+// See aws-sdk-go-v2 aws/protocol/restjson SanitizeErrorCode and
+// smithy-rs aws_smithy_schema::error_envelope::sanitize_error_code. A value
+// with spaces or longer than 128 bytes is not a code.
 func awsCleanCode(s string) string {
 	if i := strings.IndexByte(s, ':'); i >= 0 {
 		s = s[:i]
 	}
-	if i := strings.LastIndexByte(s, '#'); i >= 0 {
+	if i := strings.IndexByte(s, '#'); i >= 0 {
 		s = s[i+1:]
 	}
 	s = strings.TrimSpace(s)

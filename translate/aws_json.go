@@ -12,8 +12,8 @@ import (
 const awsMaxReasons = 100
 
 // awsParseJSON reads the JSON protocols and API Gateway: the code from the
-// X-Amzn-ErrorType header, else the body's `__type`, else (on AWS hosts)
-// its `code`; the message from `message` or `Message`. found is true when a code was read; the
+// X-Amzn-ErrorType header, else the body's `__type`, else its `code` (a
+// bare one on AWS hosts only); the message from `message` or `Message`. found is true when a code was read; the
 // message of a code-less body ({"message":"Forbidden"}) is kept anyway.
 func awsParseJSON(r *Raw, o *classify.Outcome) (found bool) {
 	if r.Header != nil {
@@ -24,10 +24,15 @@ func awsParseJSON(r *Raw, o *classify.Outcome) (found bool) {
 		if o.VendorCode == "" {
 			o.VendorCode = awsCleanCode(cloudString(m, "__type"))
 		}
-		// A bare "code" member (some REST JSON services) is trusted only
-		// on AWS's own hosts: a captured body with one may be anyone's.
-		if o.VendorCode == "" && (r.Vendor == "aws" || cloudHostIn(r.Host, awsHosts)) {
-			o.VendorCode = awsCleanCode(cloudString(m, "code", "Code"))
+		// restJson1 writes the type in "code". A bare one is trusted only
+		// on AWS's own hosts: a captured body with one may be anyone's. A
+		// decorated one (namespace#Name, or the coral URL suffix) is AWS's
+		// wherever it comes from (smithy restJson1 error shapes).
+		if o.VendorCode == "" {
+			code := cloudString(m, "code", "Code")
+			if r.Vendor == "aws" || cloudHostIn(r.Host, awsHosts) || awsDecoratedCode(code) {
+				o.VendorCode = awsCleanCode(code)
+			}
 		}
 		o.Message = cloudString(m, "message", "Message", "errorMessage")
 		if reasons := awsCancellationReasons(m); reasons != "" {

@@ -169,6 +169,49 @@ func TestAWSRecognizes(t *testing.T) {
 	assert.False(t, tr.Recognizes(awsRaw(502, "", "text/html", `<html>x</html>`, "X-Amz-Cf-Id", "cf")))
 }
 
+// TestAWSRecognizesBodyShapes checks the body shapes AWS claims without
+// any AWS header (issue 14 §3), and the look-alikes it leaves to others.
+func TestAWSRecognizesBodyShapes(t *testing.T) {
+	tr := awsTranslator{}
+	claimed := []string{
+		`{"__type":"ResourceNotFoundException","message":"m"}`,
+		`{"__type":"com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException:http://internal.amazon.com/coral/com.amazon.coral.availability/"}`,
+		`{"code":"aws.protocoltests.restjson#FooError","message":"m"}`,
+		`{"code":"ValidationException:http://internal.amazon.com/coral/com.amazon.coral.validate/"}`,
+		`<ErrorResponse><Error><Type>Sender</Type><Code>Throttling</Code></Error></ErrorResponse>`,
+		"<Response>\n <Errors>\n  <Error><Code>AuthFailure</Code></Error>\n </Errors>\n</Response>",
+		`<Error><Code>NoSuchBucket</Code><RequestId>r</RequestId></Error>`,
+	}
+	for _, body := range claimed {
+		assert.True(t, tr.Recognizes(awsRaw(400, "", "", body)), body)
+	}
+	left := []string{
+		`{"code":"ResourceNotFoundException","message":"m"}`, // a bare code is anyone's
+		`{"code":"not_found","message":"m"}`,
+		`{"code":"a#b c"}`,
+		`{"code":"Foo:bar"}`,
+		`{"__type":"Person:#Contoso.Model"}`, // WCF
+		`{"__type":"lower-case thing"}`,
+		`{"__type":"Foo:bar"}`,
+		`{"error":{"code":"x#Y"}}`,
+		`<Error><Code>BlobNotFound</Code><Message>m</Message></Error>`, // Azure Storage
+		`<Error><Code>NoSuchKey</Code><Message>m</Message><Details>d</Details></Error>`, // GCS XML
+		`<html><Code>x</Code></html>`,
+	}
+	for _, body := range left {
+		assert.False(t, tr.Recognizes(awsRaw(400, "", "", body)), body)
+	}
+	assert.False(t, tr.Recognizes(awsRaw(404, "", "application/xml", `<Error><Code>BlobNotFound</Code><RequestId>r</RequestId></Error>`, "X-Ms-Request-Id", "r")),
+		"Azure's header wins over the shape")
+
+	// Through a Set, a bare code stays with the generic translators.
+	set, err := NewSet(nil)
+	require.NoError(t, err)
+	o, ok := set.Translate(awsRaw(404, "", "application/json", `{"code":"ResourceNotFoundException","message":"m"}`))
+	require.True(t, ok)
+	assert.NotEqual(t, "aws", o.Vendor)
+}
+
 // TestCloudCodesAreBuiltin checks every table of the group names a
 // built-in code.
 func TestCloudCodesAreBuiltin(t *testing.T) {

@@ -24,6 +24,7 @@ type awsXMLError struct {
 	Region       string `xml:"Region"`
 	Endpoint     string `xml:"Endpoint"`
 	RequestID    string `xml:"RequestId"`
+	HostID       string `xml:"HostId"` // S3's
 }
 
 // awsXMLDoc is any of the three roots: S3's <Error> (its members land in
@@ -40,11 +41,8 @@ type awsXMLDoc struct {
 // awsParseXML reads an AWS XML error body into o. found is false when the
 // body is not XML, not one of the AWS error roots, or has no code.
 func awsParseXML(body []byte, o *classify.Outcome) (found bool) {
-	if len(body) > awsMaxXML {
-		body = body[:awsMaxXML]
-	}
-	var doc awsXMLDoc
-	if xml.NewDecoder(bytes.NewReader(body)).Decode(&doc) != nil {
+	doc, ok := awsDecodeXML(body)
+	if !ok {
 		return false
 	}
 	var e awsXMLError
@@ -85,4 +83,16 @@ func awsParseXML(body []byte, o *classify.Outcome) (found bool) {
 		o.Details = details
 	}
 	return true
+}
+
+// awsDecodeXML decodes the root element of body, cut at awsMaxXML; ok is
+// false when it is not well-formed XML.
+func awsDecodeXML(body []byte) (doc awsXMLDoc, ok bool) {
+	if len(body) > awsMaxXML {
+		body = body[:awsMaxXML]
+	}
+	if xml.NewDecoder(bytes.NewReader(body)).Decode(&doc) != nil {
+		return awsXMLDoc{}, false
+	}
+	return doc, true
 }

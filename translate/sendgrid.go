@@ -38,15 +38,55 @@ func (sendgridTranslator) Codes() map[string]string { return sendgridCodes }
 // sendgridCodes is the SendGrid table: only the derived credits code.
 var sendgridCodes = map[string]string{sendgridCreditsExceeded: toolerr.CodeQuotaExhausted}
 
-// Recognizes claims a captured response only by an errors body whose help
-// links point at SendGrid's documentation: the errors shape alone is too
-// common to claim.
+// Recognizes claims a captured response by an errors body whose help
+// links point at SendGrid's documentation, or by the exact shape SendGrid
+// documents for v3 errors (see sendgridBodyShape): the errors array alone
+// is too common to claim.
 func (sendgridTranslator) Recognizes(r *Raw) bool {
 	b := trimLeftSpace(r.Body)
 	if len(b) > awsRecognizeWindow {
 		b = b[:awsRecognizeWindow]
 	}
-	return len(b) > 0 && b[0] == '{' && bytes.Contains(b, []byte(`"errors"`)) && bytes.Contains(b, []byte("sendgrid.com/"))
+	if len(b) > 0 && b[0] == '{' && bytes.Contains(b, []byte(`"errors"`)) && bytes.Contains(b, []byte("sendgrid.com/")) {
+		return true
+	}
+	return sendgridBodyShape(r)
+}
+
+// sendgridEntryMembers are the members of a SendGrid v3 error entry: the
+// ErrorResponse schema of SendGrid's OpenAPI documents has "errors":
+// [{"message", "field", "help"}] and a top-level "id"; error_id appears on
+// some endpoints. Format page:
+// https://www.twilio.com/docs/sendgrid/api-reference/how-to-use-the-sendgrid-v3-api/errors
+var sendgridEntryMembers = map[string]bool{"message": true, "field": true, "help": true, "error_id": true}
+
+// sendgridBodyShape reports whether r's body is SendGrid's documented v3
+// error and nothing else: a top-level "errors" array (beside at most an
+// "id") of 1 to
+// sendgridMaxErrors objects, each with a string message, a help member
+// (a link or null) and no members beyond field, help and error_id. The
+// help member is what sets it apart from the generic {"errors":[{"message",
+// "field"}]} shapes, which stay with the generic translators.
+func sendgridBodyShape(r *Raw) bool {
+	m := r.object()
+	if _, id := m["id"]; len(m) != 1 && !(len(m) == 2 && id) {
+		return false
+	}
+	var entries []map[string]json.RawMessage
+	if json.Unmarshal(m["errors"], &entries) != nil || len(entries) == 0 || len(entries) > sendgridMaxErrors {
+		return false
+	}
+	for _, e := range entries {
+		if _, ok := e["help"]; !ok || cloudString(e, "message") == "" {
+			return false
+		}
+		for k := range e {
+			if !sendgridEntryMembers[k] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Translate reads the message, field and help link of the first error

@@ -61,3 +61,25 @@ func TestSendGridRecognizes(t *testing.T) {
 	assert.False(t, tr.Recognizes(awsRaw(400, "", "", `{"errors":[{"message":"m","field":"f"}]}`)))
 	assert.False(t, tr.Recognizes(awsRaw(400, "", "", `<errors>sendgrid.com/</errors>`)))
 }
+
+// TestSendGridRecognizesDocumentedShape claims SendGrid's documented v3
+// error shape without its headers or links, and leaves look-alikes.
+func TestSendGridRecognizesDocumentedShape(t *testing.T) {
+	tr := sendgridTranslator{}
+	for _, body := range []string{
+		`{"errors":[{"field":"from.email","message":"The from email does not contain a valid address.","help":null}]}`,
+		`{"errors":[{"field":null,"message":"internal error","help":null}],"id":"abc"}`,
+	} {
+		assert.True(t, tr.Recognizes(awsRaw(400, "", "application/json", body)), body)
+	}
+	for _, body := range []string{
+		`{"errors":[{"message":"m","field":"f"}]}`,                        // no help member
+		`{"errors":[{"message":"m","field":"f","help":null,"code":"x"}]}`, // a member SendGrid does not write
+		`{"errors":[{"message":"m","help":null}],"data":null}`,            // GraphQL-ish top level
+		`{"errors":[{"field":"f","help":null}]}`,                          // no message
+		`{"errors":[]}`,
+		`{"errors":"m"}`,
+	} {
+		assert.False(t, tr.Recognizes(awsRaw(400, "", "application/json", body)), body)
+	}
+}

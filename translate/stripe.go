@@ -30,10 +30,12 @@ func (stripeTranslator) Hosts() []string { return []string{"api.stripe.com", "fi
 // Recognizes claims a response with a Stripe request id (Request-Id:
 // req_…) that either carries Stripe's own headers or Stripe's error body:
 // a top-level "error" object and no top-level "type" (Anthropic, whose
-// request ids also start with req_, has one).
+// request ids also start with req_, has one). Without Stripe's headers (a
+// response relayed by a handler) it claims Stripe's body shape alone, when
+// unambiguous (see stripeBodyShape).
 func (stripeTranslator) Recognizes(r *Raw) bool {
 	if !strings.HasPrefix(r.Header.Get("Request-Id"), "req_") {
-		return false
+		return stripeBodyShape(r)
 	}
 	if r.Header.Get("Stripe-Version") != "" || r.Header.Get("Stripe-Should-Retry") != "" {
 		return true
@@ -45,6 +47,44 @@ func (stripeTranslator) Recognizes(r *Raw) bool {
 	_, hasType := m["type"]
 	isObject := r.errorObject() != nil
 	return isObject && !hasType
+}
+
+// stripeOwnTypes are the error.type values only Stripe writes
+// (https://docs.stripe.com/api/errors lists the types).
+var stripeOwnTypes = map[string]bool{"card_error": true, "idempotency_error": true}
+
+// stripeSharedTypes are Stripe's other error types, which OpenAI-style APIs
+// (invalid_request_error) or Anthropic (api_error) write too.
+var stripeSharedTypes = map[string]bool{
+	"api_error": true, "invalid_request_error": true,
+	"rate_limit_error": true, "authentication_error": true, "api_connection_error": true,
+}
+
+// stripeBodyShape reports whether r's body is Stripe's error object, with
+// no other top-level member, and either a type only Stripe writes
+// (card_error, idempotency_error) or another Stripe type together with a
+// member only Stripe writes: a doc_url into Stripe's documentation, a
+// request_log_url into its dashboard, or a decline_code. An OpenAI-style
+// {"error":{"type":"invalid_request_error",…}} is not claimed.
+func stripeBodyShape(r *Raw) bool {
+	m := r.object()
+	if len(m) != 1 {
+		return false
+	}
+	e := r.errorObject()
+	if e == nil {
+		return false
+	}
+	typ := devString(e, "type")
+	if stripeOwnTypes[typ] {
+		return true
+	}
+	if !stripeSharedTypes[typ] {
+		return false
+	}
+	doc, log := devString(e, "doc_url"), devString(e, "request_log_url")
+	return strings.HasPrefix(doc, "https://stripe.com/docs/") || strings.HasPrefix(doc, "https://docs.stripe.com/") ||
+		strings.HasPrefix(log, "https://dashboard.stripe.com/") || devString(e, "decline_code") != ""
 }
 
 // Translate reads a Stripe error body. Stripe sends errors only with 4xx

@@ -143,6 +143,30 @@ func TestStripeRecognizes(t *testing.T) {
 	assert.False(t, tr.Recognizes(devRaw(404, anthropicBody, "Request-Id", "req_1")), "Anthropic's ids also start with req_")
 }
 
+// TestStripeRecognizesBodyShape claims Stripe's body without Stripe's
+// headers only when no other vendor writes it.
+func TestStripeRecognizesBodyShape(t *testing.T) {
+	tr := stripeTranslator{}
+	for _, body := range []string{
+		`{"error":{"type":"card_error","code":"card_declined","message":"m"}}`,
+		`{"error":{"type":"idempotency_error","message":"m"}}`,
+		`{"error":{"type":"invalid_request_error","code":"resource_missing","doc_url":"https://stripe.com/docs/error-codes/resource-missing"}}`,
+		`{"error":{"type":"api_error","message":"m","request_log_url":"https://dashboard.stripe.com/logs/req_1"}}`,
+	} {
+		assert.True(t, tr.Recognizes(devRaw(400, body)), body)
+	}
+	for _, body := range []string{
+		`{"error":{"type":"invalid_request_error","code":"resource_missing"}}`,                              // OpenAI-style too
+		`{"error":{"message":"m","type":"invalid_request_error","param":"model","code":"model_not_found"}}`, // OpenAI
+		`{"type":"error","error":{"type":"api_error","message":"m"}}`,                                       // Anthropic
+		`{"error":{"type":"api_error","message":"m"}}`,
+		`{"error":{"type":"card_error"},"request_id":"x"}`, // more than Stripe's envelope
+		`{"error":"card_error"}`,
+	} {
+		assert.False(t, tr.Recognizes(devRaw(400, body)), body)
+	}
+}
+
 // TestStripeSuccessAndOtherShapes leaves 2xx bodies and proxy pages to others.
 func TestStripeSuccessAndOtherShapes(t *testing.T) {
 	tr := stripeTranslator{}
