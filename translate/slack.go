@@ -74,16 +74,11 @@ func (slackTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 			}
 		}
 	}
-	if len(messages) == 0 {
-		messages = slackErrorsEntry(devArray(m, "errors"))
-	}
-	switch {
-	case len(messages) > 1:
-		// An object entry of errors[]: its message and its pointer.
-		o.Message, o.Field = messages[0], messages[1]
-	case len(messages) > 0:
+	if len(messages) > 0 {
 		o.Message, o.Field = slackMessage(messages[0])
-	default:
+	} else if text, pointer, ok := slackErrorsEntry(devArray(m, "errors")); ok {
+		o.Message, o.Field = text, pointer
+	} else {
 		o.Message = devString(m, "detail")
 	}
 	devSetDetail(&o, "needed_scope", devString(m, "needed"))
@@ -92,25 +87,26 @@ func (slackTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	return o, true
 }
 
-// slackErrorsEntry reads the first usable entry of a top-level errors[]:
-// a string such as "missing required field: alt_text [json-pointer:/…]"
-// (one item), or an object with a message and a pointer, as the App
-// Manifest APIs send with invalid_manifest (Slack Web API:
-// apps.manifest.create, "Using manifests") (two items: message, pointer).
-func slackErrorsEntry(items []json.RawMessage) []string {
+// slackErrorsEntry reads the first usable entry of a top-level errors[]
+// into a text and a pointer: a string such as "missing required field:
+// alt_text [json-pointer:/…]", or an object with a message and a pointer,
+// as the App Manifest APIs send with invalid_manifest (Slack Web API:
+// apps.manifest.create, "Using manifests").
+func slackErrorsEntry(items []json.RawMessage) (text, pointer string, ok bool) {
 	for _, item := range items {
 		if s := devItemString(item); s != "" {
-			return []string{s}
+			text, pointer = slackMessage(s)
+			return text, pointer, true
 		}
-		e, ok := devObject(item)
-		if !ok {
+		e, isObject := devObject(item)
+		if !isObject {
 			continue
 		}
 		if msg := devString(e, "message"); msg != "" {
-			return []string{msg, devString(e, "pointer")}
+			return msg, devString(e, "pointer"), true
 		}
 	}
-	return nil
+	return "", "", false
 }
 
 // slackPlain reads an incoming webhook's error: a 4xx or 5xx whose whole
