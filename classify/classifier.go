@@ -159,11 +159,8 @@ func (c *Classifier) Decide(o Outcome) Decision {
 	var d Decision
 	unknownOutcome := false
 	evidence := c.evidence(o)
-	mapped, vendorKnown := "", false
-	if o.VendorCode != "" {
-		mapped, vendorKnown = c.vendorCode(o.Vendor, o.VendorCode)
-		d.Unmapped = !vendorKnown
-	}
+	mapped, vendorKnown := c.vendorCodes(o)
+	d.Unmapped = o.VendorCode != "" && !o.GenericCode && !vendorKnown
 	row := statusRow(o.Status)
 	if o.Local {
 		row = localRow(o.Status)
@@ -227,6 +224,21 @@ func (c *Classifier) Decide(o Outcome) Decision {
 		d.Delay = c.delay(o, category)
 	}
 	return d
+}
+
+// vendorCodes returns the toolerr code o's vendor codes map to: its
+// ClassCode if the vendor's table maps it, else its VendorCode unless that
+// is generic.
+func (c *Classifier) vendorCodes(o Outcome) (string, bool) {
+	if o.ClassCode != "" {
+		if code, ok := c.vendorCode(o.Vendor, o.ClassCode); ok {
+			return code, true
+		}
+	}
+	if o.VendorCode == "" || o.GenericCode {
+		return "", false
+	}
+	return c.vendorCode(o.Vendor, o.VendorCode)
 }
 
 // canRetry reports whether code's category may be retryable.

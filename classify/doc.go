@@ -5,7 +5,9 @@
 // Precedence, most specific first:
 //
 //  1. A vendor code a translator read and registered with
-//     [Classifier.RegisterVendor].
+//     [Classifier.RegisterVendor]: the outcome's ClassCode (a finer code,
+//     such as Stripe's decline_code) if the table maps it, else its
+//     VendorCode unless that is a generic catch-all.
 //  2. Header evidence that decides the case whatever the status: a bot
 //     challenge (cf-mitigated: challenge) is a policy block, a 403 with
 //     x-ratelimit-remaining: 0 is a rate limit, Stripe-Should-Retry and

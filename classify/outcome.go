@@ -23,6 +23,16 @@ type Outcome struct {
 	Vendor string
 	// VendorCode is the vendor's own error code, as the translator read it.
 	VendorCode string
+	// ClassCode is a finer vendor code beneath VendorCode, such as
+	// Stripe's decline_code under card_declined. When the vendor's table
+	// maps it, it decides the class in place of VendorCode; VendorCode
+	// stays the upstream code the error reports. Empty: VendorCode alone.
+	ClassCode string
+	// GenericCode is true when VendorCode is a catch-all that the vendor
+	// sends with many statuses (Stripe's bare invalid_request_error): it
+	// is reported as the upstream code, but it is not looked up, the
+	// evidence and the status decide, and it does not count as unmapped.
+	GenericCode bool
 	// Message is the vendor's error message. It is untrusted text: it reaches
 	// Error.Detail only through the classifier's message filter.
 	Message string

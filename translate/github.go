@@ -12,7 +12,9 @@ import (
 )
 
 // githubSecondaryWait is how long GitHub asks clients to wait after a
-// secondary rate limit that names no retry-after and no reset.
+// secondary rate limit that names no retry-after and no reset: GitHub REST
+// API docs, "Rate limits for the REST API", exceeding the secondary limit:
+// "wait for at least one minute before retrying".
 const githubSecondaryWait = time.Minute
 
 // githubTranslator reads GitHub REST API errors:
@@ -72,7 +74,7 @@ func (githubTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	devSetDetail(&o, "doc_url", doc)
 	githubFirstError(&o, devArray(m, "errors"))
 	if r.Status == http.StatusForbidden || r.Status == http.StatusTooManyRequests {
-		githubRateLimit(&o, r, strings.ToLower(msg))
+		githubRateLimit(&o, r, strings.ToLower(msg), strings.ToLower(doc))
 	}
 	return o, true
 }
@@ -110,13 +112,13 @@ func githubJoin(summary, detail string) string {
 	return devCut(summary+": "+detail, devMaxText)
 }
 
-// githubRateLimit marks a 403 or 429 whose message names a rate limit. For
-// a secondary limit with neither retry-after nor an exhausted primary
-// limit (whose reset the classifier reads), GitHub's advice is to wait at
-// least one minute.
-func githubRateLimit(o *classify.Outcome, r *Raw, lower string) {
-	secondary := strings.Contains(lower, "secondary rate limit") || strings.Contains(lower, "abuse detection")
-	primary := strings.Contains(lower, "api rate limit exceeded")
+// githubRateLimit marks a 403 or 429 whose message or documentation_url
+// names a rate limit. For a secondary limit with neither retry-after nor
+// an exhausted primary limit (whose reset the classifier reads), GitHub's
+// advice is to wait at least one minute.
+func githubRateLimit(o *classify.Outcome, r *Raw, lowerMsg, lowerDoc string) {
+	secondary := githubSecondary(lowerMsg, lowerDoc)
+	primary := strings.Contains(lowerMsg, "api rate limit exceeded")
 	if !secondary && !primary {
 		return
 	}
@@ -130,6 +132,21 @@ func githubRateLimit(o *classify.Outcome, r *Raw, lower string) {
 		}
 	}
 	o.Delay = githubSecondaryWait
+}
+
+// githubSecondary reports whether a 403 or 429 is a secondary rate limit,
+// from its lower-cased message and documentation_url. GitHub's REST API
+// docs, "Rate limits for the REST API" (docs.github.com), say a secondary
+// limit answers 403 or 429 with a message that says so ("You have exceeded
+// a secondary rate limit"); its documentation_url points at the section
+// about secondary limits (#about-secondary-rate-limits, formerly
+// #secondary-rate-limits and, before the rename, #abuse-rate-limits), which
+// still names the limit when the message's wording changes.
+func githubSecondary(lowerMsg, lowerDoc string) bool {
+	return strings.Contains(lowerMsg, "secondary rate limit") ||
+		strings.Contains(lowerMsg, "abuse detection") ||
+		strings.Contains(lowerDoc, "secondary-rate-limit") ||
+		strings.Contains(lowerDoc, "abuse-rate-limit")
 }
 
 // Codes maps the codes of GitHub's errors[] entries to toolerr codes.

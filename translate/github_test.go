@@ -64,6 +64,11 @@ func TestGitHubRateLimits(t *testing.T) {
 		{"secondary, junk reset", 429, secondary, []string{"X-RateLimit-Remaining", "0", "X-RateLimit-Reset", "soon"}, true, time.Minute},
 		{"primary message", 403, `{"message":"API rate limit exceeded for 203.0.113.9."}`, nil, true, 0},
 		{"secondary words on a 404", 404, secondary, nil, false, 0},
+		{"secondary by its link", 403, `{"message":"You have been rate limited. Please wait before retrying.","documentation_url":"https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits"}`, nil, true, time.Minute},
+		{"secondary by its old link", 429, `{"message":"Slow down.","documentation_url":"https://docs.github.com/rest/overview/resources-in-the-rest-api#secondary-rate-limits"}`, nil, true, time.Minute},
+		{"abuse link", 403, `{"message":"Slow down.","documentation_url":"https://developer.github.com/v3/#abuse-rate-limits"}`, nil, true, time.Minute},
+		{"secondary link, retry-after", 429, `{"message":"Slow down.","documentation_url":"https://docs.github.com/rest#secondary-rate-limits"}`, []string{"Retry-After", "30"}, true, 0},
+		{"other link on a 403", 403, `{"message":"Resource not accessible by integration","documentation_url":"https://docs.github.com/rest/repos/repos#update-a-repository"}`, nil, false, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

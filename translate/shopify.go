@@ -56,11 +56,15 @@ func (shopifyTranslator) Recognizes(r *Raw) bool {
 // business.
 func (shopifyTranslator) Codes() map[string]string {
 	return map[string]string{
-		"THROTTLED":                    toolerr.CodeRateLimited,
-		"MAX_COST_EXCEEDED":            toolerr.CodeValidationFailed, // the query itself costs more than the bucket holds
-		"ACCESS_DENIED":                toolerr.CodePermissionDenied,
-		"SHOP_INACTIVE":                toolerr.CodePolicyBlocked, // frozen, locked or fraud-held shop: the merchant must act
-		"INTERNAL_SERVER_ERROR":        toolerr.CodeUpstreamUnclassified,
+		"THROTTLED":         toolerr.CodeRateLimited,
+		"MAX_COST_EXCEEDED": toolerr.CodeValidationFailed, // the query itself costs more than the bucket holds
+		"ACCESS_DENIED":     toolerr.CodePermissionDenied,
+		"SHOP_INACTIVE":     toolerr.CodePolicyBlocked, // frozen, locked or fraud-held shop: the merchant must act
+		// Shopify's changelog "Improved GraphQL errors" (shopify.dev): "Internal
+		// error. Looks like something went wrong on our end." A passing
+		// failure on Shopify's side; a mutation may have run, so it is
+		// retried only when the caller says the call is idempotent.
+		"INTERNAL_SERVER_ERROR":        toolerr.CodeUpstreamUnavailable,
 		"VARIANT_THROTTLE_EXCEEDED":    toolerr.CodeQuotaExhausted, // 1,000 new variants a day past 50,000
 		"undefinedField":               toolerr.CodeValidationFailed,
 		"undefinedType":                toolerr.CodeValidationFailed,

@@ -15,7 +15,8 @@ const shopifyMaxThrottle = time.Hour
 // shopifyGraphQL reads a GraphQL Admin API error body: the first error
 // that has a code (else the first error) gives the code, message and
 // path; extensions.documentation is the doc_url; a THROTTLED error gets
-// its delay from the throttle status.
+// its delay from the throttle status; an INTERNAL_SERVER_ERROR is retried
+// only when the call is idempotent.
 func shopifyGraphQL(r *Raw, g graphQLResponse) classify.Outcome {
 	e := g.errors[0]
 	for _, candidate := range g.errors {
@@ -35,6 +36,11 @@ func shopifyGraphQL(r *Raw, g graphQLResponse) classify.Outcome {
 	}
 	if doc := graphQLString(e.ext["documentation"]); doc != "" {
 		o.Details = map[string]any{"doc_url": doc}
+	}
+	if e.code == "INTERNAL_SERVER_ERROR" {
+		// GraphQL calls are POSTs: a mutation may have run before the
+		// failure, so only an idempotent or keyed call is retried.
+		o.Evidence.Retry = entUnknownOutcome(r)
 	}
 	if e.code == "THROTTLED" || e.code == "" && e.message == "Throttled" {
 		o.VendorCode = "THROTTLED"

@@ -2,9 +2,9 @@ package translate
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 
-	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
 )
 
@@ -62,6 +62,9 @@ func (slackTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		VendorCode: devString(m, "error"),
 		RequestID:  r.Header.Get("X-Slack-Req-Id"),
 	}
+	if slackUnknownOutcome[o.VendorCode] {
+		o.Evidence.Retry = entUnknownOutcome(r)
+	}
 	var messages []string
 	if meta, ok := devMember(m, "response_metadata"); ok {
 		for _, item := range devArray(meta, "messages") {
@@ -71,16 +74,10 @@ func (slackTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 			}
 		}
 	}
-	if len(messages) == 0 {
-		for _, item := range devArray(m, "errors") {
-			if s := devItemString(item); s != "" {
-				messages = append(messages, s)
-				break
-			}
-		}
-	}
 	if len(messages) > 0 {
 		o.Message, o.Field = slackMessage(messages[0])
+	} else if text, pointer, ok := slackErrorsEntry(devArray(m, "errors")); ok {
+		o.Message, o.Field = text, pointer
 	} else {
 		o.Message = devString(m, "detail")
 	}
@@ -88,6 +85,28 @@ func (slackTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	devSetDetail(&o, "provided_scopes", devString(m, "provided"))
 	devSetDetail(&o, "warning", devString(m, "warning"))
 	return o, true
+}
+
+// slackErrorsEntry reads the first usable entry of a top-level errors[]
+// into a text and a pointer: a string such as "missing required field:
+// alt_text [json-pointer:/…]", or an object with a message and a pointer,
+// as the App Manifest APIs send with invalid_manifest (Slack Web API:
+// apps.manifest.create, "Using manifests").
+func slackErrorsEntry(items []json.RawMessage) (text, pointer string, ok bool) {
+	for _, item := range items {
+		if s := devItemString(item); s != "" {
+			text, pointer = slackMessage(s)
+			return text, pointer, true
+		}
+		e, isObject := devObject(item)
+		if !isObject {
+			continue
+		}
+		if msg := devString(e, "message"); msg != "" {
+			return msg, devString(e, "pointer"), true
+		}
+	}
+	return "", "", false
 }
 
 // slackPlain reads an incoming webhook's error: a 4xx or 5xx whose whole
@@ -121,94 +140,4 @@ func slackMessage(s string) (text, pointer string) {
 		}
 	}
 	return s, pointer
-}
-
-// Codes maps Slack's error tokens to toolerr codes.
-func (slackTranslator) Codes() map[string]string { return slackCodes }
-
-// slackCodes is Slack's table: the Web API's common errors, frequent
-// method errors, and the incoming webhooks' tokens.
-var slackCodes = map[string]string{
-	// Credentials.
-	"not_authed":       toolerr.CodeUnauthenticated,
-	"invalid_auth":     toolerr.CodeUnauthenticated,
-	"token_revoked":    toolerr.CodeUnauthenticated,
-	"token_expired":    toolerr.CodeUnauthenticated,
-	"account_inactive": toolerr.CodeUnauthenticated,
-	"invalid_token":    toolerr.CodeUnauthenticated, // webhooks
-
-	// Permissions and policy.
-	"missing_scope":                     toolerr.CodePermissionDenied,
-	"no_permission":                     toolerr.CodePermissionDenied,
-	"not_allowed_token_type":            toolerr.CodePermissionDenied,
-	"access_denied":                     toolerr.CodePermissionDenied,
-	"restricted_action":                 toolerr.CodePermissionDenied,
-	"cant_update_message":               toolerr.CodePermissionDenied,
-	"cant_delete_message":               toolerr.CodePermissionDenied,
-	"team_access_not_granted":           toolerr.CodePermissionDenied,
-	"two_factor_setup_required":         toolerr.CodePermissionDenied,
-	"action_prohibited":                 toolerr.CodePermissionDenied, // webhooks
-	"posting_to_general_channel_denied": toolerr.CodePermissionDenied,
-	"team_disabled":                     toolerr.CodePermissionDenied,
-	"ekm_access_denied":                 toolerr.CodePolicyBlocked,
-	"accesslimited":                     toolerr.CodePolicyBlocked,
-	"enterprise_is_restricted":          toolerr.CodePolicyBlocked,
-	"paid_only":                         toolerr.CodePaymentRequired,
-	"paid_teams_only":                   toolerr.CodePaymentRequired,
-
-	// Things that do not exist.
-	"channel_not_found": toolerr.CodeNotFound,
-	"user_not_found":    toolerr.CodeNotFound,
-	"users_not_found":   toolerr.CodeNotFound,
-	"message_not_found": toolerr.CodeNotFound,
-	"thread_not_found":  toolerr.CodeNotFound,
-	"file_not_found":    toolerr.CodeNotFound,
-	"no_item_specified": toolerr.CodeValidationFailed,
-	"no_service":        toolerr.CodeNotFound, // webhooks: disabled, removed or invalid
-
-	// State.
-	"not_in_channel":      toolerr.CodePreconditionFailed, // join the channel first
-	"is_archived":         toolerr.CodePreconditionFailed,
-	"channel_is_archived": toolerr.CodePreconditionFailed, // webhooks
-	"edit_window_closed":  toolerr.CodePreconditionFailed,
-	"already_reacted":     toolerr.CodeConflict,
-	"already_in_channel":  toolerr.CodeConflict,
-	"already_pinned":      toolerr.CodeConflict,
-	"name_taken":          toolerr.CodeConflict,
-
-	// The request itself.
-	"invalid_arguments":     toolerr.CodeValidationFailed,
-	"invalid_arg_name":      toolerr.CodeValidationFailed,
-	"invalid_array_arg":     toolerr.CodeValidationFailed,
-	"invalid_charset":       toolerr.CodeValidationFailed,
-	"invalid_form_data":     toolerr.CodeValidationFailed,
-	"invalid_post_type":     toolerr.CodeValidationFailed,
-	"missing_post_type":     toolerr.CodeValidationFailed,
-	"invalid_json":          toolerr.CodeValidationFailed,
-	"json_not_object":       toolerr.CodeValidationFailed,
-	"invalid_blocks":        toolerr.CodeValidationFailed,
-	"invalid_blocks_format": toolerr.CodeValidationFailed,
-	"invalid_attachments":   toolerr.CodeValidationFailed,
-	"invalid_cursor":        toolerr.CodeValidationFailed,
-	"invalid_ts_latest":     toolerr.CodeValidationFailed,
-	"invalid_ts_oldest":     toolerr.CodeValidationFailed,
-	"invalid_payload":       toolerr.CodeValidationFailed, // webhooks
-	"no_text":               toolerr.CodeValidationFailed,
-	"too_many_attachments":  toolerr.CodeValidationFailed,
-	"msg_too_long":          toolerr.CodePayloadTooLarge,
-	"request_too_large":     toolerr.CodePayloadTooLarge,
-	"unknown_method":        toolerr.CodeNotImplemented,
-	"method_deprecated":     toolerr.CodeNotImplemented,
-	"deprecated_endpoint":   toolerr.CodeNotImplemented,
-
-	// Load and Slack's own failures. internal_error and fatal_error may
-	// have partly run ("some aspect of the operation succeeded"), so they
-	// are not retried blindly.
-	"ratelimited":         toolerr.CodeRateLimited,
-	"rate_limited":        toolerr.CodeRateLimited,
-	"request_timeout":     toolerr.CodeUpstreamTimeout,
-	"service_unavailable": toolerr.CodeUpstreamUnavailable,
-	"team_added_to_org":   toolerr.CodeUpstreamUnavailable,
-	"internal_error":      toolerr.CodeUpstreamUnclassified,
-	"fatal_error":         toolerr.CodeUpstreamUnclassified,
 }

@@ -1,11 +1,15 @@
 package translate
 
 import (
+	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/classify"
 )
 
 // TestSlackRobust checks that garbage never panics and that Slack's table names only built-in codes.
@@ -39,6 +43,10 @@ func TestSlackEnvelope(t *testing.T) {
 			true, "invalid_blocks", "", "bad [json-pointer:/blocks"},
 		{"errors array only", `{"ok":false,"error":"invalid_attachments","errors":["missing required field: alt_text [json-pointer:/attachments/0/blocks/0]"]}`,
 			true, "invalid_attachments", "/attachments/0/blocks/0", "missing required field: alt_text"},
+		{"errors array of objects", `{"ok":false,"error":"invalid_manifest","errors":[{"message":"Interactivity requires a Request URL","pointer":"/settings/interactivity"}]}`,
+			true, "invalid_manifest", "/settings/interactivity", "Interactivity requires a Request URL"},
+		{"errors objects without a message skipped", `{"ok":false,"error":"invalid_manifest","errors":[{"pointer":"/x"},{"message":"bad","pointer":7}]}`,
+			true, "invalid_manifest", "", "bad"},
 		{"messages of wrong types", `{"ok":false,"error":"invalid_arguments","response_metadata":{"messages":[1,null,{}]}}`,
 			true, "invalid_arguments", "", ""},
 	}
@@ -100,5 +108,54 @@ func TestSlackMessage(t *testing.T) {
 		text, pointer := slackMessage(c.in)
 		assert.Equal(t, c.text, text, c.in)
 		assert.Equal(t, c.pointer, pointer, c.in)
+	}
+}
+
+// TestSlackCommonCodes maps the Web API's common and frequent method errors to their classes.
+func TestSlackCommonCodes(t *testing.T) {
+	want := map[string][]string{
+		toolerr.CodeUnauthenticated: {"not_authed", "invalid_auth", "account_inactive", "token_revoked", "token_expired"},
+		toolerr.CodePermissionDenied: {"no_permission", "missing_scope", "restricted_action", "cant_update_message",
+			"not_allowed_token_type", "user_is_bot", "restricted_action_thread_only_channel"},
+		toolerr.CodePolicyBlocked:       {"ekm_access_denied", "accesslimited"},
+		toolerr.CodeRateLimited:         {"ratelimited"},
+		toolerr.CodeUpstreamTimeout:     {"request_timeout"},
+		toolerr.CodeUpstreamUnavailable: {"fatal_error", "internal_error", "service_unavailable", "org_login_required", "team_added_to_org"},
+		toolerr.CodeValidationFailed: {"invalid_arguments", "invalid_arg_name", "invalid_array_arg", "invalid_charset",
+			"invalid_form_data", "invalid_post_type", "missing_post_type", "missing_argument", "invalid_manifest",
+			"too_many_attachments", "too_many_users", "too_many_emoji", "too_many_reactions", "invalid_json"},
+		toolerr.CodeNotFound: {"channel_not_found", "user_not_found", "not_found", "message_not_found",
+			"file_not_found", "invalid_user", "thread_not_found"},
+		toolerr.CodePreconditionFailed: {"is_archived", "not_in_channel", "user_not_in_channel"},
+		toolerr.CodeConflict:           {"already_reacted", "already_in_channel", "name_taken", "already_archived"},
+		toolerr.CodeGone:               {"file_deleted"},
+	}
+	for code, tokens := range want {
+		for _, token := range tokens {
+			assert.Equal(t, code, slackCodes[token], token)
+		}
+	}
+}
+
+// TestSlackUnknownOutcome retries internal_error and fatal_error only for idempotent calls.
+func TestSlackUnknownOutcome(t *testing.T) {
+	tr := slackTranslator{}
+	for _, c := range []struct {
+		token      string
+		method     string
+		idempotent bool
+		want       classify.RetryAdvice
+	}{
+		{"internal_error", http.MethodPost, false, classify.AdviceDoNotRetry},
+		{"fatal_error", http.MethodPost, false, classify.AdviceDoNotRetry},
+		{"internal_error", http.MethodPost, true, classify.AdviceNone},
+		{"internal_error", http.MethodGet, false, classify.AdviceNone},
+		{"service_unavailable", http.MethodPost, false, classify.AdviceNone},
+	} {
+		r := devRaw(200, `{"ok":false,"error":"`+c.token+`"}`)
+		r.Method, r.Idempotent = c.method, c.idempotent
+		o, ok := tr.Translate(r)
+		require.True(t, ok)
+		assert.Equal(t, c.want, o.Evidence.Retry, "%s %s %v", c.token, c.method, c.idempotent)
 	}
 }

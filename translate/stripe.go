@@ -14,11 +14,12 @@ import (
 //	  "message": "…", "doc_url": "https://stripe.com/docs/error-codes/…"}}
 //
 // with the request id in the Request-Id header ("req_…"). The vendor code
-// is error.code, else error.type for the types whose meaning does not
-// depend on the status (api_error, card_error, idempotency_error); a bare
-// invalid_request_error (a bad API key on a 401, an unknown URL on a 404)
-// is left to the status table. Stripe-Should-Retry is read by the
-// classifier.
+// is error.code, else error.type. A bare invalid_request_error (a bad API
+// key on a 401, an unknown URL on a 404) is a generic code: reported, but
+// the status decides. A decline_code decides the class of a decline when
+// Stripe's decline table maps it (a retryable try_again_later, a
+// fraudulent decline), while error.code stays the upstream code.
+// Stripe-Should-Retry is read by the classifier.
 type stripeTranslator struct{}
 
 // Vendor returns "stripe".
@@ -98,8 +99,16 @@ func (stripeTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		return classify.Outcome{}, false
 	}
 	o.RequestID = r.Header.Get("Request-Id")
+	if o.VendorCode == "" && typ == "invalid_request_error" {
+		o.VendorCode, o.GenericCode = typ, true
+	}
+	decline := devString(e, "decline_code")
+	o.ClassCode = decline
+	if stripeConcealed[decline] {
+		decline = "generic_decline"
+	}
 	devSetDetail(&o, "doc_url", devString(e, "doc_url"))
-	devSetDetail(&o, "decline_code", devString(e, "decline_code"))
+	devSetDetail(&o, "decline_code", decline)
 	devSetDetail(&o, "advice_code", devString(e, "advice_code"))
 	devSetDetail(&o, "network_decline_code", devString(e, "network_decline_code"))
 	// An api_error is a failure inside Stripe whose outcome Stripe calls
@@ -113,8 +122,9 @@ func (stripeTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	return o, true
 }
 
-// Codes maps Stripe's error codes and types to toolerr codes.
-func (stripeTranslator) Codes() map[string]string { return stripeCodes }
+// Codes maps Stripe's error codes, types and decline codes to toolerr
+// codes.
+func (stripeTranslator) Codes() map[string]string { return stripeTable }
 
 // stripeCodes is Stripe's table. Card problems the customer alone can
 // solve (a decline, an expired card, 3-D Secure) are PAYMENT_REQUIRED: the

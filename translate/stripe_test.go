@@ -91,13 +91,18 @@ func TestStripeTranslate(t *testing.T) {
 	assert.NotContains(t, o.Details, "request_log_url", "dashboard links are not for the agent")
 }
 
-// TestStripeTypeWithoutCode leaves a bare invalid_request_error to the status and keeps the other types as codes.
+// TestStripeTypeWithoutCode keeps a bare invalid_request_error as a generic code the status decides, and the other types as codes.
 func TestStripeTypeWithoutCode(t *testing.T) {
 	tr := stripeTranslator{}
-	// A bare invalid_request_error is decided by its status.
+	// A bare invalid_request_error is reported, and decided by its status.
 	o, ok := tr.Translate(devRaw(401, `{"error":{"type":"invalid_request_error","message":"Invalid API Key provided"}}`))
 	require.True(t, ok)
-	assert.Empty(t, o.VendorCode)
+	assert.Equal(t, "invalid_request_error", o.VendorCode)
+	assert.True(t, o.GenericCode)
+	o, ok = tr.Translate(devRaw(400, `{"error":{"type":"invalid_request_error","code":"parameter_missing"}}`))
+	require.True(t, ok)
+	assert.Equal(t, "parameter_missing", o.VendorCode)
+	assert.False(t, o.GenericCode, "a code is never generic")
 	// Other types stand for themselves.
 	o, ok = tr.Translate(devRaw(400, `{"error":{"type":"idempotency_error","message":"Keys for idempotent requests…"}}`))
 	require.True(t, ok)
