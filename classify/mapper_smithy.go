@@ -57,14 +57,15 @@ func SmithyMapper() ErrorMapper {
 	})
 }
 
-// bareAWSCode strips a namespace prefix and a ":…" suffix from an AWS error
-// code, as the smithy protocols specify for __type and X-Amzn-ErrorType.
+// bareAWSCode strips a ":…" suffix and then a namespace prefix from an AWS
+// error code, in that order, as the AWS SDKs sanitize __type and
+// X-Amzn-ErrorType (package translate does the same for responses).
 func bareAWSCode(code string) string {
-	if i := strings.LastIndexByte(code, '#'); i >= 0 {
-		code = code[i+1:]
-	}
 	if i := strings.IndexByte(code, ':'); i >= 0 {
 		code = code[:i]
+	}
+	if i := strings.IndexByte(code, '#'); i >= 0 {
+		code = code[i+1:]
 	}
 	return code
 }
