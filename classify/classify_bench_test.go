@@ -75,6 +75,15 @@ type pgError struct{ code string }
 func (e *pgError) Error() string    { return "ERROR: duplicate key value (SQLSTATE " + e.code + ")" }
 func (e *pgError) SQLState() string { return e.code }
 
+// apiError stands for a smithy API error of the AWS SDK (the mapper sees
+// only its methods), with the HTTP status of its response.
+type apiError struct{ code, msg string }
+
+func (e *apiError) Error() string        { return e.code + ": " + e.msg }
+func (e *apiError) ErrorCode() string    { return e.code }
+func (e *apiError) ErrorMessage() string { return e.msg }
+func (e *apiError) HTTPStatusCode() int  { return http.StatusBadRequest }
+
 // BenchmarkClassifyTyped compares classifying a handler's typed errors
 // through the mappers with classifying a bare status into an error: the
 // issue's budget is 2x the bare status.
@@ -97,6 +106,23 @@ func BenchmarkClassifyTyped(b *testing.B) {
 			if e, _ := c.HandlerError(ctx, err, http.MethodPost, false); e.Code != toolerr.CodeConflict {
 				b.Fatal(e.Code)
 			}
+		}
+	})
+	b.Run("aws_throttle_wrapped", func(b *testing.B) {
+		b.ReportAllocs()
+		err := fmt.Errorf("get item: %w", &apiError{code: "ThrottlingException", msg: "Rate exceeded"})
+		for b.Loop() {
+			if e, _ := c.HandlerError(ctx, err, http.MethodGet, false); e.Upstream.Code != "ThrottlingException" {
+				b.Fatal(e.Code)
+			}
+		}
+	})
+	b.Run("vendor_code_with_message", func(b *testing.B) {
+		// The same facts from a translated response, for comparison.
+		b.ReportAllocs()
+		o := Outcome{Method: http.MethodGet, Status: http.StatusBadRequest, Vendor: "aws", VendorCode: "ThrottlingException", Message: "Rate exceeded"}
+		for b.Loop() {
+			_ = c.Classify(ctx, o)
 		}
 	})
 	b.Run("sql_no_rows_wrapped", func(b *testing.B) {

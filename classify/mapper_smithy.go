@@ -14,6 +14,7 @@ const VendorAWS = "aws"
 // without importing it: ErrorFault returns smithy's own type, so it is
 // left out.
 type smithyAPIError interface {
+	error
 	ErrorCode() string
 	ErrorMessage() string
 }
@@ -21,11 +22,13 @@ type smithyAPIError interface {
 // httpStatus is awshttp.ResponseError's and smithyhttp.ResponseError's
 // view of the HTTP response behind an SDK error.
 type httpStatus interface {
+	error
 	HTTPStatusCode() int
 }
 
 // serviceRequestID is awshttp.ResponseError's request id.
 type serviceRequestID interface {
+	error
 	ServiceRequestID() string
 }
 
@@ -40,17 +43,15 @@ type serviceRequestID interface {
 // the mapper matches the methods. Every classifier tries it.
 func SmithyMapper() ErrorMapper {
 	return MapperFunc(func(err error) (Outcome, bool) {
-		var api smithyAPIError
-		if !errors.As(err, &api) {
+		api, ok := errors.AsType[smithyAPIError](err)
+		if !ok {
 			return Outcome{}, false
 		}
 		o := Outcome{Vendor: VendorAWS, VendorCode: bareAWSCode(api.ErrorCode()), Message: api.ErrorMessage()}
-		var hs httpStatus
-		if errors.As(err, &hs) {
+		if hs, ok := errors.AsType[httpStatus](err); ok {
 			o.Status = hs.HTTPStatusCode()
 		}
-		var rid serviceRequestID
-		if errors.As(err, &rid) {
+		if rid, ok := errors.AsType[serviceRequestID](err); ok {
 			o.RequestID = rid.ServiceRequestID()
 		}
 		return o, true

@@ -13,6 +13,7 @@ const VendorPostgres = "postgres"
 // sqlState is the method by which a driver error gives its SQLSTATE:
 // pgx's *pgconn.PgError has it, so no driver is imported here.
 type sqlState interface {
+	error
 	SQLState() string
 }
 
@@ -83,8 +84,11 @@ func unknownOutcomeState(code string) bool {
 // the SQLSTATE is upstream.code. Every classifier tries it.
 func SQLStateMapper() ErrorMapper {
 	return MapperFunc(func(err error) (Outcome, bool) {
-		var s sqlState
-		if !errors.As(err, &s) {
+		// errors.AsType asserts along the chain; errors.As would check
+		// each link against the interface by reflection, several times
+		// slower.
+		s, ok := errors.AsType[sqlState](err)
+		if !ok {
 			return Outcome{}, false
 		}
 		code := s.SQLState()
