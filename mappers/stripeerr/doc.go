@@ -15,7 +15,8 @@
 // error.type) is the vendor code, a decline_code decides the class of a
 // decline, the concealed decline codes (fraudulent, stolen_card, …) reach
 // the details as generic_decline, Stripe-Should-Retry and Retry-After are
-// read, and the codes go through the Stripe table that package translate
+// read, an api_error without Stripe-Should-Retry (an outcome Stripe calls
+// indeterminate) is retried only for an idempotent tool call, and the codes go through the Stripe table that package translate
 // registers (the middleware's classifier has it; a classifier of your own
 // gets it from translate.NewSet). An error without its response (one a
 // test built) is read from its fields.

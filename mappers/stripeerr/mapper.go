@@ -54,9 +54,10 @@ func fromResponse(se *stripe.Error) (classify.Outcome, bool) {
 		Status: resp.StatusCode,
 		Header: resp.Header,
 		Body:   resp.RawJSON,
-		// stripe-go sends a key with every write: a response that names
-		// one answered a request that may be repeated.
-		Idempotent: resp.IdempotencyKey != "",
+		// The key stripe-go sent (it makes one for every write) does not
+		// make the tool call idempotent: a repeated call makes a new key.
+		// The method is unknown here, so it stays GET for the translator,
+		// and an indeterminate api_error is marked below instead.
 	}
 	o, ok := translators().Translate(raw)
 	if !ok || o.Vendor != Vendor {
@@ -64,6 +65,13 @@ func fromResponse(se *stripe.Error) (classify.Outcome, bool) {
 	}
 	// Method and idempotency are the classifier's to fill from the call.
 	o.Method, o.Idempotent = "", false
+	// An api_error is a failure inside Stripe whose outcome Stripe calls
+	// indeterminate: without Stripe's word (Stripe-Should-Retry) the call
+	// may have run, so it is retried only when the tool call is
+	// idempotent, as the translator decides for a request it saw.
+	if se.Type == stripe.ErrorTypeAPI && resp.Header.Get("Stripe-Should-Retry") == "" {
+		o.UnknownOutcome = true
+	}
 	if o.RequestID == "" {
 		o.RequestID = firstNonEmpty(se.RequestID, resp.RequestID)
 	}

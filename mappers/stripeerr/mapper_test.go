@@ -51,6 +51,7 @@ var responses = map[string]stripeResponse{
 		"type": "api_error"}}`},
 	"api-error-no-retry": {500, map[string]string{"Stripe-Should-Retry": "false"}, `{"error": {"message": "An unknown error occurred",
 		"type": "api_error"}}`},
+	"api-error": {500, nil, `{"error": {"message": "An unknown error occurred", "type": "api_error"}}`},
 	"no-such-customer": {404, nil, `{"error": {"code": "resource_missing",
 		"doc_url": "https://stripe.com/docs/error-codes/resource-missing",
 		"message": "No such customer: 'cus_404'", "param": "customer", "type": "invalid_request_error"}}`},
@@ -149,6 +150,15 @@ func TestStripeErrorsFromARealClient(t *testing.T) {
 
 	e = call("api-error-no-retry")
 	assert.False(t, e.Retryable, "Stripe-Should-Retry: false")
+
+	e = call("api-error")
+	assert.Equal(t, toolerr.CodeUpstreamUnavailable, e.Code)
+	assert.False(t, e.Retryable, "an api_error without Stripe's word may have run: a POST is not repeated")
+	_, err = sc.V1PaymentIntents.Create(ctx, &stripe.PaymentIntentCreateParams{Description: stripe.String("api-error")})
+	require.Error(t, err)
+	e, _ = c.HandlerError(ctx, err, http.MethodPost, true)
+	require.NotNil(t, e)
+	assert.True(t, e.Retryable, "an idempotent tool call may be repeated")
 
 	e = call("no-such-customer")
 	assert.Equal(t, toolerr.CodeNotFound, e.Code)
