@@ -18,13 +18,7 @@ const Vendor = "anthropic"
 
 // translators reads a failed response as package translate does; its own
 // classifier is never used, the outcome is the caller's to classify.
-var translators = sync.OnceValue(func() *translate.Set {
-	s, err := translate.NewSet(nil)
-	if err != nil {
-		panic("anthropicerr: the built-in translators do not load: " + err.Error())
-	}
-	return s
-})
+var translators = sync.OnceValues(func() (*translate.Set, error) { return translate.NewSet(nil) })
 
 // Mapper returns the mapper of anthropic-sdk-go's errors: add it with
 // classify.WithErrorMappers, or the middleware's and mcptool's
@@ -63,7 +57,11 @@ func fromResponse(ae *anthropic.Error, header http.Header) (classify.Outcome, bo
 	if ae.Request != nil {
 		raw.Method = ae.Request.Method
 	}
-	o, ok := translators().Translate(raw)
+	set, err := translators()
+	if err != nil { // the built-in translators always load; if not, the fields decide
+		return classify.Outcome{}, false
+	}
+	o, ok := set.Translate(raw)
 	if !ok || o.Vendor != Vendor {
 		return classify.Outcome{}, false
 	}

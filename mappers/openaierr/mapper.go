@@ -18,13 +18,7 @@ const Vendor = "openai"
 
 // translators reads a failed response as package translate does; its own
 // classifier is never used, the outcome is the caller's to classify.
-var translators = sync.OnceValue(func() *translate.Set {
-	s, err := translate.NewSet(nil)
-	if err != nil {
-		panic("openaierr: the built-in translators do not load: " + err.Error())
-	}
-	return s
-})
+var translators = sync.OnceValues(func() (*translate.Set, error) { return translate.NewSet(nil) })
 
 // Mapper returns the mapper of openai-go's errors: add it with
 // classify.WithErrorMappers, or the middleware's and mcptool's
@@ -64,7 +58,11 @@ func fromResponse(oe *openai.Error, header http.Header) (classify.Outcome, bool)
 	if oe.Request != nil {
 		raw.Method = oe.Request.Method
 	}
-	o, ok := translators().Translate(raw)
+	set, err := translators()
+	if err != nil { // the built-in translators always load; if not, the fields decide
+		return classify.Outcome{}, false
+	}
+	o, ok := set.Translate(raw)
 	if !ok || o.Vendor != Vendor {
 		return classify.Outcome{}, false
 	}

@@ -17,13 +17,7 @@ const Vendor = "stripe"
 
 // translators reads a failed response as package translate does; its own
 // classifier is never used, the outcome is the caller's to classify.
-var translators = sync.OnceValue(func() *translate.Set {
-	s, err := translate.NewSet(nil)
-	if err != nil {
-		panic("stripeerr: the built-in translators do not load: " + err.Error())
-	}
-	return s
-})
+var translators = sync.OnceValues(func() (*translate.Set, error) { return translate.NewSet(nil) })
 
 // Mapper returns the mapper of stripe-go's errors: add it with
 // classify.WithErrorMappers, or the middleware's and mcptool's
@@ -59,7 +53,11 @@ func fromResponse(se *stripe.Error) (classify.Outcome, bool) {
 		// The method is unknown here, so it stays GET for the translator,
 		// and an indeterminate api_error is marked below instead.
 	}
-	o, ok := translators().Translate(raw)
+	set, err := translators()
+	if err != nil { // the built-in translators always load; if not, the fields decide
+		return classify.Outcome{}, false
+	}
+	o, ok := set.Translate(raw)
 	if !ok || o.Vendor != Vendor {
 		return classify.Outcome{}, false
 	}
