@@ -28,7 +28,7 @@ func ExampleMapper() {
 	h := middleware.New(middleware.WithErrorMappers(anthropicerr.Mapper()))
 	tool := middleware.Tool("draft_reply", func(_ http.ResponseWriter, r *http.Request) error {
 		_, err := client.Messages.New(r.Context(), anthropic.MessageNewParams{
-			Model: anthropic.ModelClaudeSonnet4_5, MaxTokens: 256,
+			Model: anthropic.Model("claude-sonnet-5-5"), MaxTokens: 256,
 			Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Draft a reply."))},
 		})
 		return fmt.Errorf("draft: %w", err)

@@ -100,7 +100,7 @@ func TestAnthropicErrorsFromARealClient(t *testing.T) {
 	call := func(name string) *toolerr.Error {
 		t.Helper()
 		_, err := client.Messages.New(ctx, anthropic.MessageNewParams{
-			Model:     anthropic.ModelClaudeSonnet4_5,
+			Model:     anthropic.Model("claude-sonnet-5-5"),
 			MaxTokens: 64,
 			Messages:  []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock(name))},
 		})
@@ -162,7 +162,7 @@ func TestRateLimitReset(t *testing.T) {
 	_, err := translate.NewSet(c)
 	require.NoError(t, err)
 	_, err = client.Messages.New(context.Background(), anthropic.MessageNewParams{
-		Model: anthropic.ModelClaudeSonnet4_5, MaxTokens: 64,
+		Model: anthropic.Model("claude-sonnet-5-5"), MaxTokens: 64,
 		Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("reset-only"))},
 	})
 	require.Error(t, err)

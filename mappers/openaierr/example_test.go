@@ -29,7 +29,7 @@ func ExampleMapper() {
 	h := middleware.New(middleware.WithErrorMappers(openaierr.Mapper()))
 	tool := middleware.Tool("summarize", func(_ http.ResponseWriter, r *http.Request) error {
 		_, err := client.Chat.Completions.New(r.Context(), openai.ChatCompletionNewParams{
-			Model:    openai.ChatModelGPT4o,
+			Model:    openai.ChatModel("gpt-4.1"),
 			Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Summarize the ticket.")},
 		})
 		return fmt.Errorf("summarize: %w", err)

@@ -98,7 +98,7 @@ func TestOpenAIErrorsFromARealClient(t *testing.T) {
 	call := func(name string) *toolerr.Error {
 		t.Helper()
 		_, err := client.Chat.Completions.New(ctx, openai.ChatCompletionNewParams{
-			Model:    openai.ChatModelGPT4o,
+			Model:    openai.ChatModel("gpt-4.1"),
 			Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage(name)},
 		})
 		require.Error(t, err)
