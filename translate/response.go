@@ -20,6 +20,14 @@ var defaultSet = sync.OnceValue(func() *Set {
 	return s
 })
 
+// Default returns the Set that [Response] uses: the built-in translators
+// over classify.New(nil), built once on first use and only read after.
+// The mappers of SDK errors (the nested modules under mappers/) read an
+// SDK's kept response with its Translate, so that an SDK's error and the
+// same response relayed are read by one set of rules. Safe for concurrent
+// use.
+func Default() *Set { return defaultSet() }
+
 // Response returns nil when resp is a success, else an *toolerr.Error that
 // classifies it, with upstream filled (vendor, status, vendor code and
 // request id), using the built-in translators and the default registry. It

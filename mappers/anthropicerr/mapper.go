@@ -3,7 +3,6 @@ package anthropicerr
 import (
 	"errors"
 	"net/http"
-	"sync"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
 
@@ -15,10 +14,6 @@ import (
 // errors this mapper classifies, and the name under which package
 // translate registers Anthropic's code table.
 const Vendor = "anthropic"
-
-// translators reads a failed response as package translate does; its own
-// classifier is never used, the outcome is the caller's to classify.
-var translators = sync.OnceValues(func() (*translate.Set, error) { return translate.NewSet(nil) })
 
 // Mapper returns the mapper of anthropic-sdk-go's errors: add it with
 // classify.WithErrorMappers, or the middleware's and mcptool's
@@ -57,11 +52,7 @@ func fromResponse(ae *anthropic.Error, header http.Header) (classify.Outcome, bo
 	if ae.Request != nil {
 		raw.Method = ae.Request.Method
 	}
-	set, err := translators()
-	if err != nil { // the built-in translators always load; if not, the fields decide
-		return classify.Outcome{}, false
-	}
-	o, ok := set.Translate(raw)
+	o, ok := translate.Default().Translate(raw)
 	if !ok || o.Vendor != Vendor {
 		return classify.Outcome{}, false
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/google/go-github/v90/github"
@@ -21,16 +20,6 @@ const Vendor = "github"
 // rate limit that names no delay: GitHub REST API docs, "Rate limits for
 // the REST API": "wait for at least one minute before retrying".
 const secondaryWait = time.Minute
-
-// readers is the translate.Set whose GitHub rules read the errors: built
-// once, on first use, and only read afterwards.
-var readers = sync.OnceValue(func() *translate.Set {
-	s, err := translate.NewSet(nil)
-	if err != nil {
-		return nil // the built-in tables always register; kept safe regardless
-	}
-	return s
-})
 
 // mapper is the go-github ErrorMapper.
 type mapper struct{}
@@ -88,8 +77,8 @@ type body struct {
 // (an error built by hand) only the message is known.
 func read(resp *http.Response, b body) classify.Outcome {
 	fallback := classify.Outcome{Vendor: Vendor, Message: b.Message}
-	set := readers()
-	if resp == nil || resp.StatusCode < 400 || set == nil {
+	set := translate.Default()
+	if resp == nil || resp.StatusCode < 400 {
 		return fallback
 	}
 	raw, err := json.Marshal(b)

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"sync"
 
 	"google.golang.org/api/googleapi"
 
@@ -15,16 +14,6 @@ import (
 // Vendor is upstream.vendor of the errors the mapper reads, and the name
 // under which package translate registers Google's code table.
 const Vendor = "google"
-
-// readers is the translate.Set whose Google rules read the errors: built
-// once, on first use, and only read afterwards.
-var readers = sync.OnceValue(func() *translate.Set {
-	s, err := translate.NewSet(nil)
-	if err != nil {
-		return nil // the built-in tables always register; kept safe regardless
-	}
-	return s
-})
 
 // mapper is the Google API client's ErrorMapper.
 type mapper struct{}
@@ -62,8 +51,8 @@ func read(ge *googleapi.Error) classify.Outcome {
 	if len(ge.Errors) > 0 {
 		fallback.VendorCode = ge.Errors[0].Reason
 	}
-	set := readers()
-	if set == nil || ge.Code < 400 {
+	set := translate.Default()
+	if ge.Code < 400 {
 		return fallback
 	}
 	body := []byte(ge.Body)

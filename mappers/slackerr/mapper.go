@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"sync"
 
 	"github.com/slack-go/slack"
 
@@ -19,16 +18,6 @@ const Vendor = "slack"
 // rateLimited is the error token Slack answers a rate limit with (Slack
 // Web API, "Rate limits": HTTP 429, "error": "ratelimited").
 const rateLimited = "ratelimited"
-
-// readers is the translate.Set whose Slack rules read the errors: built
-// once, on first use, and only read afterwards.
-var readers = sync.OnceValue(func() *translate.Set {
-	s, err := translate.NewSet(nil)
-	if err != nil {
-		return nil // the built-in tables always register; kept safe regardless
-	}
-	return s
-})
 
 // mapper is the slack-go ErrorMapper.
 type mapper struct{}
@@ -80,10 +69,7 @@ type envelope struct {
 // classifier retries it only for an idempotent call.
 func read(er slack.SlackErrorResponse) classify.Outcome {
 	fallback := classify.Outcome{Vendor: Vendor, VendorCode: er.Err}
-	set := readers()
-	if set == nil {
-		return fallback
-	}
+	set := translate.Default()
 	env := envelope{Error: er.Err, Errors: er.Errors, Needed: er.Needed, Provided: er.Provided}
 	env.Metadata.Messages, env.Metadata.Warnings = er.ResponseMetadata.Messages, er.ResponseMetadata.Warnings
 	body, err := json.Marshal(env)

@@ -2,7 +2,6 @@ package stripeerr
 
 import (
 	"errors"
-	"sync"
 
 	"github.com/stripe/stripe-go/v82"
 
@@ -14,10 +13,6 @@ import (
 // errors this mapper classifies, and the name under which package
 // translate registers Stripe's code table.
 const Vendor = "stripe"
-
-// translators reads a failed response as package translate does; its own
-// classifier is never used, the outcome is the caller's to classify.
-var translators = sync.OnceValues(func() (*translate.Set, error) { return translate.NewSet(nil) })
 
 // Mapper returns the mapper of stripe-go's errors: add it with
 // classify.WithErrorMappers, or the middleware's and mcptool's
@@ -53,11 +48,7 @@ func fromResponse(se *stripe.Error) (classify.Outcome, bool) {
 		// The method is unknown here, so it stays GET for the translator,
 		// and an indeterminate api_error is marked below instead.
 	}
-	set, err := translators()
-	if err != nil { // the built-in translators always load; if not, the fields decide
-		return classify.Outcome{}, false
-	}
-	o, ok := set.Translate(raw)
+	o, ok := translate.Default().Translate(raw)
 	if !ok || o.Vendor != Vendor {
 		return classify.Outcome{}, false
 	}
