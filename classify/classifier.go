@@ -101,6 +101,7 @@ func New(reg *toolerr.Registry, opts ...Option) *Classifier {
 	// instead.
 	_ = c.RegisterVendor(VendorSQL, sqlTable)
 	_ = c.RegisterVendor(VendorPostgres, sqlStateTable)
+	_ = c.RegisterVendor(VendorRedis, redisTable)
 	for _, m := range c.mappers {
 		if t, ok := m.(VendorTabler); ok {
 			for vendor, table := range t.VendorTables() {

@@ -34,7 +34,8 @@ type MapperFunc func(err error) (Outcome, bool)
 func (f MapperFunc) MapError(err error) (Outcome, bool) { return f(err) }
 
 // WithErrorMappers adds mappers of typed errors, tried in order before the
-// built-in ones ([SQLMapper], [SQLStateMapper], [SmithyMapper]); the first that knows an error decides its
+// built-in ones ([SQLMapper], [SQLStateMapper], [SmithyMapper],
+// [RedisMapper]); the first that knows an error decides its
 // outcome. Default: the built-in mappers only.
 func WithErrorMappers(ms ...ErrorMapper) Option {
 	return func(c *Classifier) {
@@ -48,7 +49,7 @@ func WithErrorMappers(ms ...ErrorMapper) Option {
 
 // builtinMappers are the mappers every classifier tries after its own:
 // they need no SDK, only the standard library.
-var builtinMappers = []ErrorMapper{SQLMapper(), SQLStateMapper(), SmithyMapper()}
+var builtinMappers = []ErrorMapper{SQLMapper(), SQLStateMapper(), SmithyMapper(), RedisMapper()}
 
 // mapError returns the outcome of the first mapper that knows err. A
 // *toolerr.Error in the chain is not the mappers' to read: callers check
