@@ -19,8 +19,7 @@ type finding struct {
 	reason  string         // declarative: "must be at most 100"
 	allowed any            // what the schema accepts there; nil when nothing useful
 	node    map[string]any // the schema at field, when known: bounds, enum, default
-	got     any            // the value sent; absent for a missing property
-	present bool           // got was sent
+	got     any            // the value sent; nil for a missing property
 	// renameFrom is set for a property the schema does not allow: its
 	// suggestion is the name to move it to, not a value.
 	renameFrom bool
@@ -74,8 +73,8 @@ func (s *Schema) findings(verr *validator.ValidationError, args any) []finding {
 func (s *Schema) leaf(e *validator.ValidationError, args any) []finding {
 	loc := joinPointer(e.InstanceLocation)
 	node := s.node(e.SchemaURL)
-	got, present := lookup(args, loc)
-	f := finding{field: loc, node: node, got: got, present: present, keyword: keywordOf(e.ErrorKind)}
+	got, _ := lookup(args, loc)
+	f := finding{field: loc, node: node, got: got, keyword: keywordOf(e.ErrorKind)}
 	name := displayName(loc)
 	switch k := e.ErrorKind.(type) {
 	case *kind.Required:
@@ -90,7 +89,7 @@ func (s *Schema) leaf(e *validator.ValidationError, args any) []finding {
 		for _, p := range k.Properties {
 			field := child(loc, p)
 			v, _ := lookup(args, field)
-			g := finding{field: field, keyword: "additionalProperties", got: v, present: true, renameFrom: true,
+			g := finding{field: field, keyword: "additionalProperties", got: v, renameFrom: true,
 				reason: "is not a property of this tool", fix: "remove " + displayName(field)}
 			if len(names) > 0 {
 				g.allowed = names

@@ -65,16 +65,30 @@ func Decode[T any](r *http.Request, s *Schema) (T, error) {
 		raw = []byte("{}")
 	}
 	if err := json.Unmarshal(raw, &v); err != nil {
-		field := ""
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) && te.Field != "" {
-			field = "/" + strings.ReplaceAll(te.Field, ".", "/") // encoding/json joins nested names with dots
-		}
-		return v, s.registry.New(toolerr.CodeValidationFailed, "The arguments do not fit the tool's argument type.").
-			WithField(field).WithViolations(toolerr.Violation{Field: field, Reason: "does not fit the tool's argument type"}).
-			WithHint("Correct the value at field against the tool's input schema, then call again.")
+		return v, TypeMismatch(s.registry, err)
 	}
 	return v, nil
+}
+
+// TypeMismatch is the VALIDATION_FAILED of arguments that are valid JSON
+// but do not unmarshal into the handler's Go type (err from
+// encoding/json): at the value's pointer when err names it (a
+// *json.UnmarshalTypeError), else at the arguments as a whole. reg nil
+// means toolerr.Default().
+func TypeMismatch(reg *toolerr.Registry, err error) *toolerr.Error {
+	if reg == nil {
+		reg = toolerr.Default()
+	}
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) || te.Field == "" {
+		return reg.New(toolerr.CodeValidationFailed, "The arguments do not match the tool's input schema.").
+			WithCause(err)
+	}
+	field := "/" + strings.ReplaceAll(te.Field, ".", "/") // encoding/json joins nested names with dots
+	return reg.New(toolerr.CodeValidationFailed, "The arguments do not fit the tool's argument type.").
+		WithField(field).WithViolations(toolerr.Violation{Field: field, Reason: "does not fit the tool's argument type"}).
+		WithHint("Correct the value at field against the tool's input schema, then call again.").
+		WithCause(err)
 }
 
 // readBody reads r's body, at most s.maxBytes, and puts the bytes back

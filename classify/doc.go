@@ -1,6 +1,13 @@
 // Package classify is the one central mapping from a downstream outcome to a
 // *toolerr.Error: an HTTP status, vendor headers, a vendor error code read
-// by a translator, or a Go network or context error.
+// by a translator, a typed error of an SDK, a gRPC call or a database
+// driver read by an [ErrorMapper], or a Go network or context error.
+//
+// Typed errors reach the classifier through mappers ([WithErrorMappers]),
+// tried in order, the service's before the built-in ones ([SQLMapper],
+// [SQLStateMapper], [SmithyMapper], [RedisMapper], which match methods and
+// import no SDK); the outcome a mapper gives is then decided by the same
+// precedence as a translator's.
 //
 // Precedence, most specific first:
 //

@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/argcheck"
 )
 
 // Middleware returns receiving middleware for an MCP server
@@ -119,7 +120,7 @@ func (c *config) unwrapped(ctx context.Context, call *mcp.CallToolRequest, cause
 			e, _ = toolerr.From(info.args.CheckJSON(args))
 		}
 		if e == nil { // the validators disagree, or the type could not hold a value
-			e = c.argumentFailure(cause)
+			e = argcheck.TypeMismatch(c.registry, cause)
 		}
 		err = e.WithCause(cause)
 	}
@@ -136,23 +137,6 @@ func rejectedArguments(err error) bool {
 	msg := err.Error()
 	return errors.As(err, &te) || errors.As(err, &se) ||
 		strings.HasPrefix(msg, `validating "arguments"`) || strings.HasPrefix(msg, "unmarshaling arguments")
-}
-
-// argumentFailure is VALIDATION_FAILED for arguments the SDK rejected but
-// argcheck finds valid against the tool's schema: the field the
-// unmarshalling names, when it names one.
-func (c *config) argumentFailure(err error) *toolerr.Error {
-	field := ""
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) && te.Field != "" {
-		field = "/" + strings.ReplaceAll(te.Field, ".", "/")
-	}
-	if field == "" {
-		return c.registry.New(toolerr.CodeValidationFailed, "The arguments do not match the tool's input schema.")
-	}
-	return c.registry.New(toolerr.CodeValidationFailed, "The arguments do not fit the tool's argument type.").
-		WithField(field).WithViolations(toolerr.Violation{Field: field, Reason: "does not fit the tool's argument type"}).
-		WithHint("Correct the value at field against the tool's input schema, then call again.")
 }
 
 // toolName returns the sanitized name of the called tool: the client chose
