@@ -1,6 +1,9 @@
 package translate
 
-import "slices"
+import (
+	"maps"
+	"slices"
+)
 
 // The built-in translators, in the order the Set tries them. Each group
 // lives in its own files.
@@ -24,4 +27,18 @@ func builtinVendors() []Translator {
 // common JSON error shapes, GraphQL errors, plain text, empty bodies.
 func builtinGenerics() []Translator {
 	return slices.Concat(graphQLTranslators(), genericTranslators())
+}
+
+// VendorCodes returns a copy of the code table of the built-in translator
+// named vendor ("google", "stripe"): vendor code → toolerr code. It is nil
+// when no built-in translator has that name. The mappers of SDK errors use
+// it to register the same table a Set registers, so that one table decides
+// a vendor's codes however they reach the classifier.
+func VendorCodes(vendor string) map[string]string {
+	for _, t := range builtinVendors() {
+		if t.Vendor() == vendor {
+			return maps.Clone(t.Codes())
+		}
+	}
+	return nil
 }

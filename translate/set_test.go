@@ -185,3 +185,15 @@ func TestDefaultSetKeepsVendorTextSanitized(t *testing.T) {
 	assert.Contains(t, e.Details["reason"], "archived by", "and its string details")
 	assert.NotContains(t, e.Detail+fmt.Sprint(e.Details), secret, "sanitized")
 }
+
+// TestVendorCodes: the table of a built-in vendor, a copy the caller may
+// change, and nil for a name no built-in translator has.
+func TestVendorCodes(t *testing.T) {
+	google := VendorCodes("google")
+	require.NotEmpty(t, google)
+	assert.Equal(t, toolerr.CodeUpstreamMisconfigured, google["SERVICE_DISABLED"])
+	assert.Equal(t, toolerr.CodeQuotaExhausted, google["RATE_LIMIT_EXCEEDED"+googlePerDay])
+	google["SERVICE_DISABLED"] = toolerr.CodeInternal
+	assert.Equal(t, toolerr.CodeUpstreamMisconfigured, VendorCodes("google")["SERVICE_DISABLED"], "a copy")
+	assert.Nil(t, VendorCodes("no-such-vendor"))
+}

@@ -21,4 +21,15 @@
 // exhaustion: not retryable), PreconditionFailure, ResourceInfo, Help
 // (links) and LocalizedMessage (the message, preferred). Text from the
 // server passes the classifier's message filter like any vendor text.
+//
+// An ErrorInfo's reason is finer than the status code when its domain is
+// known, so a per-domain table decides the class then. The domain
+// googleapis.com (Google APIs' standard reasons) is read by package
+// translate's Google rules and table, the ones its JSON errors are read
+// by: SERVICE_DISABLED is UPSTREAM_MISCONFIGURED, RATE_LIMIT_EXCEEDED
+// rate limited unless the quota named is a daily one, and so on; upstream
+// is then Google's, with the reason as its code and the status code in
+// details.grpc_code. WithDomain adds a service's own domain and reasons.
+// A reason no table knows leaves the status code to decide; the status
+// code always decides whether the call may have run.
 package grpcerr

@@ -9,28 +9,56 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/translate"
 )
 
 // maxDetailValues bounds what the details of one status contribute.
 const maxDetailValues = 16
 
-// mapper is the gRPC ErrorMapper; it registers its code table.
-type mapper struct{}
+// mapper is the gRPC ErrorMapper; it registers its code tables. It is
+// only read after Mapper returns.
+type mapper struct {
+	domains map[string]domainTable
+	google  map[string]string // translate's Google table
+}
 
 // Mapper returns the mapper of gRPC status errors, with its code table:
 // add it with classify.WithErrorMappers, or the middleware's and mcptool's
-// WithErrorMappers.
-func Mapper() classify.ErrorMapper { return mapper{} }
+// WithErrorMappers. ErrorInfo reasons of the domain googleapis.com are
+// read by translate's Google rules and table (a Google API's gRPC error
+// and its JSON twin are classified alike); [WithDomain] adds a service's
+// own domain. The mapper is safe for concurrent use.
+func Mapper(opts ...Option) classify.ErrorMapper {
+	m := &mapper{
+		domains: map[string]domainTable{GoogleDomain: {vendor: googleVendor}},
+		google:  translate.VendorCodes(googleVendor),
+	}
+	for _, o := range opts {
+		if o != nil {
+			o(m)
+		}
+	}
+	return m
+}
 
-// VendorTables returns the gRPC code table, registered when the mapper is
-// added to a classifier.
-func (mapper) VendorTables() map[string]map[string]string {
-	return map[string]map[string]string{Vendor: table}
+// VendorTables returns the gRPC code table and the tables of the ErrorInfo
+// domains, registered when the mapper is added to a classifier.
+func (m *mapper) VendorTables() map[string]map[string]string {
+	tables := map[string]map[string]string{Vendor: table}
+	for _, dt := range m.domains {
+		switch {
+		case dt.reasons != nil:
+			tables[dt.vendor] = dt.reasons
+		case len(m.google) > 0:
+			tables[dt.vendor] = m.google
+		}
+	}
+	return tables
 }
 
 // MapError reads the *status.Status in err's chain. An OK status, or an
 // error with no status, is not the mapper's.
-func (mapper) MapError(err error) (classify.Outcome, bool) {
+func (m *mapper) MapError(err error) (classify.Outcome, bool) {
 	st, ok := status.FromError(err)
 	if !ok || st == nil || st.Code() == codes.OK {
 		return classify.Outcome{}, false
@@ -48,7 +76,8 @@ func (mapper) MapError(err error) (classify.Outcome, bool) {
 	case codes.DeadlineExceeded:
 		o.UnknownOutcome = true
 	}
-	readDetails(st, &o)
+	domain, reason := readDetails(st, &o)
+	m.byDomain(st, &o, domain, reason)
 	return o, true
 }
 
@@ -96,8 +125,9 @@ func canonicalName(c codes.Code) string {
 	return "UNKNOWN"
 }
 
-// readDetails adds what the status's google.rpc details say to o.
-func readDetails(st *status.Status, o *classify.Outcome) {
+// readDetails adds what the status's google.rpc details say to o, and
+// returns the first ErrorInfo's domain and reason.
+func readDetails(st *status.Status, o *classify.Outcome) (domain, reason string) {
 	details := map[string]any{}
 	put := func(k string, v string) {
 		if v != "" && len(details) < maxDetailValues {
@@ -111,6 +141,9 @@ func readDetails(st *status.Status, o *classify.Outcome) {
 				o.Delay = max(rd.AsDuration(), time.Duration(0))
 			}
 		case *errdetails.ErrorInfo:
+			if reason == "" {
+				domain, reason = d.GetDomain(), d.GetReason()
+			}
 			put("reason", d.GetReason())
 			put("domain", d.GetDomain())
 			for k, v := range d.GetMetadata() {
@@ -153,4 +186,5 @@ func readDetails(st *status.Status, o *classify.Outcome) {
 	if len(details) > 0 {
 		o.Details = details
 	}
+	return domain, reason
 }

@@ -64,6 +64,9 @@ func (failingHealth) Check(_ context.Context, req *healthpb.HealthCheckRequest) 
 	case "unauthenticated":
 		st = status.New(codes.Unauthenticated, "token expired")
 	default:
+		if st = googleStatus(req.GetService()); st != nil {
+			break
+		}
 		return &healthpb.HealthCheckResponse{Status: healthpb.HealthCheckResponse_SERVING}, nil
 	}
 	return nil, st.Err()
