@@ -82,7 +82,7 @@ func WithClassifier(c *classify.Classifier) Option {
 // WithErrorMappers adds mappers of the typed errors handlers get back from
 // SDKs, gRPC calls and database drivers (see classify.ErrorMapper) to the
 // classifier the middleware builds. Default: the built-in mappers only
-// (database/sql's sentinel errors). A classifier passed with
+// (database/sql, SQLSTATE, AWS smithy and Redis errors). A classifier passed with
 // [WithClassifier] keeps its own: build it with classify.WithErrorMappers.
 func WithErrorMappers(ms ...classify.ErrorMapper) Option {
 	return func(c *config) { c.mappers = append(c.mappers, ms...) }

@@ -22,12 +22,19 @@ const (
 // Do calls op until it succeeds or a retry is not allowed, and returns nil
 // or an *Error holding the last failure and the number of attempts.
 //
-// Only a *toolerr.Error in op's error chain can make Do retry: it must be
-// Retryable and of category rate_limit or transient, or of category internal
-// when p.RetryInternal is set (whatever its Retryable flag, since the
-// built-in INTERNAL_ERROR is not marked retryable). Any other error, a plain
-// Go error included, ends the call at once: classify network errors into a
-// *toolerr.Error before returning them from op, as the Transport does.
+// Do retries a failure that classifies as retryable: it must be Retryable
+// and of category rate_limit or transient, or of category internal when
+// p.RetryInternal is set (whatever its Retryable flag, since the built-in
+// INTERNAL_ERROR is not marked retryable). A *toolerr.Error in op's error
+// chain is taken as it is. A plain Go error is classified by p.Classifier
+// (default: the built-in mappers and the network and context rules), as a
+// call that is not idempotent unless p.Idempotent is set: a refused
+// connection, a Postgres serialization failure or a DynamoDB throttle is
+// retried, a timeout or a gRPC UNAVAILABLE only for an idempotent op. An
+// error no rule knows (errors.New("boom")) ends the call at once, as does
+// a context error of op's own. Do returns op's error as it was, wrapped in
+// an *Error; the classification only decides whether to retry and how
+// long to wait (a gRPC RetryInfo's delay counts as the server's).
 //
 // A failure that says its server already retried the downstream
 // (upstream.attempts, which retrygate.Transport and translate report) also
@@ -84,7 +91,7 @@ func Do(ctx context.Context, p Policy, op func(ctx context.Context) error) error
 			}
 			return nil
 		}
-		te, retry := retryable(p, err)
+		te, retry := retryable(ctx, p, err)
 		if !retry {
 			return fail(p, attempt, err, reasonNotRetryable)
 		}
@@ -126,10 +133,12 @@ func handedOffAttempts(te *toolerr.Error) int {
 
 // retryable reports whether err may be retried under p, with the
 // *toolerr.Error that decided it.
-func retryable(p Policy, err error) (*toolerr.Error, bool) {
+func retryable(ctx context.Context, p Policy, err error) (*toolerr.Error, bool) {
 	te, ok := toolerr.From(err)
 	if !ok {
-		return nil, false
+		if te, ok = classifyPlain(ctx, p, err); !ok {
+			return nil, false
+		}
 	}
 	switch te.Category {
 	case toolerr.CategoryRateLimit, toolerr.CategoryTransient:

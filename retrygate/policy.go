@@ -3,6 +3,8 @@ package retrygate
 import (
 	"context"
 	"time"
+
+	"github.com/toolerr/toolerr/classify"
 )
 
 // Policy says which failures are retried, how often and how far apart.
@@ -46,6 +48,40 @@ type Policy struct {
 	OnRetry func(RetryEvent)
 	// OnGiveUp, when set, is called once when Do returns a failure.
 	OnGiveUp func(GiveUpEvent)
+	// Idempotent says that op, the operation Do repeats, may run twice
+	// without harm (a read, or a write that carries an idempotency key).
+	// A plain Go error that may have taken effect (a timeout, a gRPC
+	// UNAVAILABLE, a connection that broke mid-call) is retried only
+	// when it is set; one that shows nothing ran (a refused connection, a
+	// rolled-back serialization failure) is retried either way. Default
+	// false. A *toolerr.Error keeps its own Retryable; the Transport reads
+	// the request's method and idempotency key instead.
+	Idempotent bool
+	// Classifier classifies the plain Go errors op returns in Do (see
+	// [Policy.WithErrorMappers]). Default nil: a classifier with the
+	// built-in mappers (database/sql, SQLSTATE, AWS smithy, Redis) and
+	// the network and context rules, classify.New(nil). A Transport
+	// classifies its attempts' errors with its translate Set's classifier
+	// instead (see [WithErrorMappers]).
+	Classifier *classify.Classifier
+}
+
+// WithErrorMappers returns a copy of p whose Classifier has ms besides the
+// built-in mappers (classify.New(nil, classify.WithErrorMappers(ms...))),
+// so that Do retries the typed errors of an SDK, a gRPC call or a driver
+// that op returns unwrapped:
+//
+//	policy := retrygate.DefaultPolicy().WithErrorMappers(grpcerr.Mapper())
+//	policy.Idempotent = true // the operation is a read
+//	err := retrygate.Do(ctx, policy, func(ctx context.Context) error {
+//		_, err := ledger.GetBalance(ctx, req)
+//		return err
+//	})
+//
+// Call it once, where the policy is built: it builds a classifier.
+func (p Policy) WithErrorMappers(ms ...classify.ErrorMapper) Policy {
+	p.Classifier = classify.New(nil, classify.WithErrorMappers(ms...))
+	return p
 }
 
 // Clock is the time source of a Policy.

@@ -106,7 +106,7 @@ func Transport(base http.RoundTripper, opts ...Option) http.RoundTripper {
 	if cfg.set == nil {
 		// With the built-in tables NewSet does not fail; if it ever did,
 		// translate.Response (the same translators) classifies instead.
-		cfg.set, _ = translate.NewSet(nil)
+		cfg.set, _ = translate.NewSet(nil, translate.WithErrorMappers(cfg.mappers...))
 	}
 	t := &transport{base: base, cfg: cfg}
 	if cfg.set != nil {
@@ -217,7 +217,7 @@ func (c *call) remember(err error, clk Clock) {
 		c.t.spent.clear(c.host)
 		return
 	}
-	te, retry := retryable(c.policy, err)
+	te, retry := retryable(c.req.Context(), c.policy, err)
 	switch {
 	case !retry:
 		if te != nil && breakerVerdict(c.req.Context(), te) == verdictSuccess {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/toolerr/toolerr/classify"
 	"github.com/toolerr/toolerr/translate"
 )
 
@@ -26,6 +27,7 @@ type transportConfig struct {
 	keyHeader      string
 	keyFromContext func(ctx context.Context) (string, bool)
 	noHandoff      bool
+	mappers        []classify.ErrorMapper
 }
 
 // WithPolicy sets the retry policy of every call. Default [DefaultPolicy](),
@@ -54,6 +56,16 @@ func WithTranslateSet(s *translate.Set) Option {
 			c.set = s
 		}
 	}
+}
+
+// WithErrorMappers adds mappers of typed Go errors (see
+// classify.ErrorMapper) to the classifier of the Set the Transport builds,
+// for a base RoundTripper that returns an SDK's typed errors rather than
+// network errors. A Set given with [WithTranslateSet] keeps its
+// classifier's mappers: build it with translate.WithErrorMappers. Default:
+// the built-in mappers only. For Do, see [Policy.WithErrorMappers].
+func WithErrorMappers(ms ...classify.ErrorMapper) Option {
+	return func(c *transportConfig) { c.mappers = append(c.mappers, ms...) }
 }
 
 // WithBreakers sets the per-host circuit breakers, to share them among

@@ -40,6 +40,7 @@ type setConfig struct {
 	own      []Translator
 	builtins bool
 	bodyCap  int
+	mappers  []classify.ErrorMapper
 }
 
 // WithTranslators adds the service's own translators (for in-house APIs, or
@@ -48,6 +49,17 @@ type setConfig struct {
 // built-in one. Default: none.
 func WithTranslators(ts ...Translator) Option {
 	return func(c *setConfig) { c.own = append(c.own, ts...) }
+}
+
+// WithErrorMappers adds mappers of typed Go errors (see
+// classify.ErrorMapper) to the classifier NewSet builds when it is given
+// none, so that [Set.Classifier] classifies the errors of an SDK, a gRPC
+// call or a driver as the middleware does (retrygate's Transport
+// classifies its attempts' Go errors with it). A classifier passed to
+// NewSet keeps its own mappers: build it with classify.WithErrorMappers;
+// NewSet fails when given both. Default: the built-in mappers only.
+func WithErrorMappers(ms ...classify.ErrorMapper) Option {
+	return func(c *setConfig) { c.mappers = append(c.mappers, ms...) }
 }
 
 // WithoutBuiltins leaves out the built-in vendor, gateway and generic
@@ -79,7 +91,9 @@ func NewSet(c *classify.Classifier, opts ...Option) (*Set, error) {
 		o(&cfg)
 	}
 	if c == nil {
-		c = classify.New(nil)
+		c = classify.New(nil, classify.WithErrorMappers(cfg.mappers...))
+	} else if len(cfg.mappers) > 0 {
+		return nil, errors.New("translate: new set: WithErrorMappers applies to the classifier NewSet builds; build this classifier with classify.WithErrorMappers instead")
 	}
 	s := &Set{classifier: c, bodyCap: cfg.bodyCap, byVendor: map[string]Translator{}}
 	s.vendors = append(s.vendors, cfg.own...)

@@ -2,6 +2,7 @@ package translate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -196,4 +197,36 @@ func TestVendorCodes(t *testing.T) {
 	google["SERVICE_DISABLED"] = toolerr.CodeInternal
 	assert.Equal(t, toolerr.CodeUpstreamMisconfigured, VendorCodes("google")["SERVICE_DISABLED"], "a copy")
 	assert.Nil(t, VendorCodes("no-such-vendor"))
+}
+
+// setMapped is a typed error only TestSetWithErrorMappers's mapper knows.
+type setMapped struct{}
+
+func (setMapped) Error() string { return "billing locked" }
+
+// TestSetWithErrorMappers: the mappers reach the classifier NewSet builds;
+// given with a classifier of the caller's, NewSet refuses them rather
+// than drop them.
+func TestSetWithErrorMappers(t *testing.T) {
+	m := classify.MapperFunc(func(err error) (classify.Outcome, bool) {
+		if _, ok := errors.AsType[setMapped](err); !ok {
+			return classify.Outcome{}, false
+		}
+		return classify.Outcome{Vendor: "billing", Status: http.StatusConflict}, true
+	})
+	s, err := NewSet(nil, WithErrorMappers(m))
+	require.NoError(t, err)
+	e, ok := s.Classifier().GoError(context.Background(), fmt.Errorf("charge: %w", setMapped{}), http.MethodPost, false)
+	require.True(t, ok)
+	assert.Equal(t, toolerr.CodeConflict, e.Code)
+	assert.Equal(t, "billing", e.Upstream.Vendor)
+
+	plain, err := NewSet(nil)
+	require.NoError(t, err)
+	_, ok = plain.Classifier().GoError(context.Background(), setMapped{}, http.MethodPost, false)
+	assert.False(t, ok, "without the mapper no rule knows the error")
+
+	_, err = NewSet(classify.New(nil), WithErrorMappers(m))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "classify.WithErrorMappers")
 }
