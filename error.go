@@ -214,8 +214,9 @@ func (e *Error) Is(target error) bool {
 
 // From finds an *Error anywhere in err's chain.
 func From(err error) (*Error, bool) {
-	var e *Error
-	if errors.As(err, &e) && e != nil {
+	// errors.AsType asserts along the chain; errors.As would check each
+	// link by reflection, several times slower on the error path.
+	if e, ok := errors.AsType[*Error](err); ok && e != nil {
 		return e, true
 	}
 	return nil, false

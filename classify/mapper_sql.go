@@ -3,7 +3,6 @@ package classify
 import (
 	"database/sql"
 	"database/sql/driver"
-	"errors"
 
 	"github.com/toolerr/toolerr"
 )
@@ -40,19 +39,55 @@ var sqlTable = map[string]string{
 // own mappers. Driver errors (SQLSTATE, MySQL numbers) are other mappers'.
 func SQLMapper() ErrorMapper {
 	return MapperFunc(func(err error) (Outcome, bool) {
-		code := ""
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			code = "no_rows"
-		case errors.Is(err, driver.ErrBadConn):
-			code = "bad_conn"
-		case errors.Is(err, sql.ErrConnDone):
-			code = "conn_done"
-		case errors.Is(err, sql.ErrTxDone):
-			code = "tx_done"
-		default:
+		code := sqlSentinel(err, 0)
+		if code == "" {
 			return Outcome{}, false
 		}
 		return Outcome{Vendor: VendorSQL, VendorCode: code}, true
 	})
+}
+
+// sqlSentinels are database/sql's sentinel errors with their codes, in
+// the order they are tested on each error of a chain.
+var sqlSentinels = [...]struct {
+	err  error
+	code string
+}{
+	{sql.ErrNoRows, "no_rows"},
+	{driver.ErrBadConn, "bad_conn"},
+	{sql.ErrConnDone, "conn_done"},
+	{sql.ErrTxDone, "tx_done"},
+}
+
+// maxSentinelDepth bounds the walk of an error tree, as a chain built by
+// a cycle of Unwrap methods would otherwise never end.
+const maxSentinelDepth = 64
+
+// sqlSentinel returns the code of the first database/sql sentinel in err's
+// tree, in errors.Is's order (depth first; an error's own Is method
+// counts), in one walk instead of one errors.Is walk per sentinel.
+func sqlSentinel(err error, depth int) string {
+	for err != nil && depth < maxSentinelDepth {
+		is, hasIs := err.(interface{ Is(error) bool })
+		for _, s := range sqlSentinels {
+			if err == s.err || (hasIs && is.Is(s.err)) {
+				return s.code
+			}
+		}
+		switch u := err.(type) {
+		case interface{ Unwrap() error }:
+			err = u.Unwrap()
+			depth++
+		case interface{ Unwrap() []error }:
+			for _, e := range u.Unwrap() {
+				if code := sqlSentinel(e, depth+1); code != "" {
+					return code
+				}
+			}
+			return ""
+		default:
+			return ""
+		}
+	}
+	return ""
 }

@@ -124,6 +124,14 @@ const maxCleanRounds = 3
 // so that cleaning its output changes nothing. Output without '<' is
 // never looked at again.
 func (s *Sanitizer) Clean(text string) (string, Report) {
+	if s.plainProse(text) {
+		return text, Report{} // no stage can change it: see plainProse
+	}
+	return s.clean(text)
+}
+
+// clean is Clean without the plain-prose path: the whole pipeline.
+func (s *Sanitizer) clean(text string) (string, Report) {
 	text, rep := s.cleanOnce(text)
 	for round := 1; round < maxCleanRounds && looksLikeHTML(text); round++ {
 		var again Report

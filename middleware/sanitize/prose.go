@@ -1,0 +1,69 @@
+package sanitize
+
+import "strings"
+
+// maxProseLen is the longest text the plain-prose path takes; longer text
+// runs the pipeline.
+const maxProseLen = 512
+
+// plainProse reports whether no stage of the pipeline can change text, so
+// that Clean may return it as it is: a short line of ASCII letters in
+// words shorter than any token the secret rules look for, single spaces
+// between them, commas and full stops only at the end of a word, and no
+// word of the host rules ("localhost", the server's own name) nor a
+// configured secret anywhere in it, in any case. Such text has no digits
+// (addresses, ports, frame lines, card numbers), no ':', '=', '/', '@',
+// quotes or brackets (key-value secrets, URLs, paths, e-mail addresses,
+// frames, markup), no dotted name and nothing to collapse or decode. Most
+// vendor messages ("Rate exceeded") are such text. FuzzPlainProse checks
+// that the pipeline returns every text this accepts unchanged.
+func (s *Sanitizer) plainProse(text string) bool {
+	if len(text) == 0 || len(text) > maxProseLen || len(text) > s.maxOutput {
+		return false
+	}
+	word := 0
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+			word++
+			if word >= minTokenLen {
+				return false
+			}
+		case c == ' ':
+			if i == 0 || text[i-1] == ' ' || i == len(text)-1 {
+				return false // a leading, trailing or doubled space collapses
+			}
+			word = 0
+		case c == '.' || c == ',':
+			// Only where a word ends: "a.b" may be a host name.
+			if word == 0 || (i+1 < len(text) && text[i+1] != ' ') {
+				return false
+			}
+			word = 0
+		default:
+			return false
+		}
+	}
+	for _, w := range s.hosts.words {
+		if containsFold(text, w.word) {
+			return false
+		}
+	}
+	for _, v := range s.secrets.exact {
+		if strings.Contains(text, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// containsFold reports whether s holds word in any case (ASCII).
+func containsFold(s, word string) bool {
+	for i := 0; i+len(word) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(word)], word) {
+			return true
+		}
+	}
+	return false
+}
