@@ -82,6 +82,9 @@ func (anthropicTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 			o.VendorCode = "billing_error"
 		case strings.Contains(lower, "spend limit") || strings.Contains(lower, "usage limits"):
 			o.VendorCode = "enforced_spend_limit_reached"
+		case r.Status == http.StatusRequestEntityTooLarge:
+			// The catch-all type on a 413 is Anthropic's request_too_large.
+			o.ClassCode = "request_too_large"
 		default:
 			o.Field = anthropicField(msg)
 		}

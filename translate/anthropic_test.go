@@ -1,12 +1,14 @@
 package translate
 
 import (
+	"context"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
 )
 
@@ -116,4 +118,17 @@ func TestAnthropicField(t *testing.T) {
 	} {
 		assert.Equal(t, want, anthropicField(in), in)
 	}
+}
+
+// TestAnthropicTooLarge reads the catch-all invalid_request_error on a 413
+// as request_too_large, while the upstream code stays what Anthropic sent.
+func TestAnthropicTooLarge(t *testing.T) {
+	body := `{"type":"error","error":{"type":"invalid_request_error","message":"Request too large"}}`
+	e := Default().Classify(context.Background(), &Raw{Method: "POST", Host: "api.anthropic.com", Status: 413, Body: []byte(body)})
+	require.NotNil(t, e)
+	assert.Equal(t, toolerr.CodePayloadTooLarge, e.Code)
+	assert.Equal(t, "invalid_request_error", e.Upstream.Code)
+	e = Default().Classify(context.Background(), &Raw{Method: "POST", Host: "api.anthropic.com", Status: 400, Body: []byte(body)})
+	require.NotNil(t, e)
+	assert.Equal(t, toolerr.CodeValidationFailed, e.Code, "on a 400 the type keeps its own class")
 }

@@ -361,13 +361,14 @@ var googleCodes = func() map[string]string {
 		"servingLimitExceeded":      toolerr.CodeRateLimited,
 		"concurrentLimitExceeded":   toolerr.CodeRateLimited,
 		"variableTermLimitExceeded": toolerr.CodeRateLimited,
-
-		// OAuth token endpoint (oauth2.googleapis.com).
-		"invalid_grant":       toolerr.CodeUnauthenticated,
-		"invalid_client":      toolerr.CodeUnauthenticated,
-		"unauthorized_client": toolerr.CodePermissionDenied,
-		"invalid_scope":       toolerr.CodeValidationFailed,
-		"invalid_request":     toolerr.CodeValidationFailed,
+	}
+	// The OAuth body {"error":"invalid_token",…} of the token endpoint
+	// (oauth2.googleapis.com) and of APIs rejecting a token: every
+	// registered OAuth code, read as the oauth2 translator reads it.
+	for c, code := range oauthCodes {
+		if _, dup := t[c]; !dup {
+			t[c] = code
+		}
 	}
 	for c := range googleRateCodes {
 		t[c+googlePerDay] = toolerr.CodeQuotaExhausted

@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
 )
 
@@ -129,4 +131,19 @@ func TestGoogleUnknownOutcome(t *testing.T) {
 		require.True(t, ok)
 		assert.Equal(t, c.want, o.Evidence.Retry, c.method)
 	}
+}
+
+// TestGoogleOAuthCodes classifies every registered OAuth code a Google API
+// sends in the OAuth shape as the oauth2 translator does, invalid_token
+// (an API rejecting an access token, with a 400) among them.
+func TestGoogleOAuthCodes(t *testing.T) {
+	for code, want := range oauthCodes {
+		assert.Equal(t, want, googleCodes[code], code)
+	}
+	e := Default().Classify(context.Background(), &Raw{Host: "www.googleapis.com", Status: 400,
+		Body: []byte(`{"error":"invalid_token","error_description":"Invalid Value"}`)})
+	require.NotNil(t, e)
+	assert.Equal(t, toolerr.CodeUnauthenticated, e.Code)
+	assert.Equal(t, "google", e.Upstream.Vendor)
+	assert.Equal(t, "invalid_token", e.Upstream.Code)
 }

@@ -62,6 +62,11 @@ func (slackTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		VendorCode: devString(m, "error"),
 		RequestID:  r.Header.Get("X-Slack-Req-Id"),
 	}
+	if _, known := slackCodes[o.VendorCode]; !known && strings.HasSuffix(o.VendorCode, "_not_found") {
+		// Slack names what a method did not find <thing>_not_found, in
+		// every method (function_execution_not_found, workflow_not_found).
+		o.ClassCode = "not_found"
+	}
 	if slackUnknownOutcome[o.VendorCode] {
 		o.Evidence.Retry = entUnknownOutcome(r)
 	}

@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -157,5 +158,23 @@ func TestSlackUnknownOutcome(t *testing.T) {
 		o, ok := tr.Translate(r)
 		require.True(t, ok)
 		assert.Equal(t, c.want, o.Evidence.Retry, "%s %s %v", c.token, c.method, c.idempotent)
+	}
+}
+
+// TestSlackNotFoundSuffix classifies a <thing>_not_found token the table
+// does not list as NOT_FOUND, reported as Slack sent it; a listed token
+// keeps its own row.
+func TestSlackNotFoundSuffix(t *testing.T) {
+	for token, want := range map[string]string{
+		"function_execution_not_found": toolerr.CodeNotFound,
+		"workflow_not_found":           toolerr.CodeNotFound,
+		"not_found_yet":                toolerr.CodeUpstreamUnclassified,
+		"invalid_user":                 slackCodes["invalid_user"],
+	} {
+		e := Default().Classify(context.Background(), &Raw{Method: "POST", Host: "slack.com", Status: 200,
+			Header: http.Header{"Content-Type": {"application/json"}}, Body: []byte(`{"ok":false,"error":"` + token + `"}`)})
+		require.NotNil(t, e, token)
+		assert.Equal(t, want, e.Code, token)
+		assert.Equal(t, token, e.Upstream.Code, token)
 	}
 }
