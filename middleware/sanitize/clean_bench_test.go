@@ -113,3 +113,25 @@ func BenchmarkCleanSecrets(b *testing.B) {
 		s.Clean(text)
 	}
 }
+
+// BenchmarkCleanVendorMessage compares Clean on short vendor messages, the
+// text a classified SDK error carries, with the whole pipeline (clean,
+// without the plain-prose path), in one run.
+func BenchmarkCleanVendorMessage(b *testing.B) {
+	s := New(WithHostname("build-host-7"))
+	for _, msg := range []string{"Rate exceeded", "The security token included in the request is invalid."} {
+		for _, path := range []struct {
+			name string
+			f    func(string) (string, Report)
+		}{{"clean", s.Clean}, {"pipeline", s.clean}} {
+			b.Run(path.name+"/"+strings.ReplaceAll(msg[:min(len(msg), 20)], " ", "_"), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if out, _ := path.f(msg); out != msg {
+						b.Fatal(out)
+					}
+				}
+			})
+		}
+	}
+}

@@ -58,10 +58,16 @@ func (s *Sanitizer) plainProse(text string) bool {
 	return true
 }
 
-// containsFold reports whether s holds word in any case (ASCII).
+// containsFold reports whether s holds the lower-case word in any case
+// (ASCII).
 func containsFold(s, word string) bool {
+	if word == "" {
+		return true
+	}
 	for i := 0; i+len(word) <= len(s); i++ {
-		if strings.EqualFold(s[i:i+len(word)], word) {
+		// s[i]|0x20 lower-cases a letter; other bytes only pass to the
+		// exact test.
+		if s[i]|0x20 == word[0] && strings.EqualFold(s[i:i+len(word)], word) {
 			return true
 		}
 	}
