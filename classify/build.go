@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"unicode/utf8"
 
 	"github.com/toolerr/toolerr"
 )
@@ -50,6 +51,9 @@ func (c *Classifier) Build(d Decision, o Outcome) *toolerr.Error {
 		} else if plainToken(o.Field, toolerr.MaxFieldLen) {
 			e.Field = o.Field
 		}
+	}
+	if vs := c.violations(o.Violations); len(vs) > 0 {
+		e = e.WithViolations(vs...)
 	}
 	if details := c.details(o.Details); len(details) > 0 {
 		e = e.WithDetails(details)
@@ -158,6 +162,38 @@ func (c *Classifier) details(in map[string]any) map[string]any {
 	return out
 }
 
+// invalidReason is a violation's reason when the vendor's may not be shown.
+const invalidReason = "is invalid"
+
+// violations returns the vendor violations that may reach the error (see
+// Outcome.Violations).
+func (c *Classifier) violations(in []toolerr.Violation) []toolerr.Violation {
+	var out []toolerr.Violation
+	for _, v := range in {
+		if len(out) == toolerr.MaxViolations {
+			break
+		}
+		field := ""
+		switch {
+		case v.Field == "":
+		case c.filter != nil:
+			field = cut(c.filter(v.Field), toolerr.MaxFieldLen)
+		case plainToken(v.Field, toolerr.MaxFieldLen):
+			field = v.Field
+		default:
+			continue // a field that cannot be shown: the violation says nothing
+		}
+		reason := invalidReason
+		if c.filter != nil && v.Reason != "" {
+			if r := cut(c.filter(v.Reason), toolerr.MaxReasonLen); r != "" {
+				reason = r
+			}
+		}
+		out = append(out, toolerr.Violation{Field: field, Reason: reason})
+	}
+	return out
+}
+
 // plainToken reports whether s is short printable ASCII with no spaces,
 // quotes or angle brackets: safe to show as an identifier without filtering.
 func plainToken(s string, max int) bool {
@@ -172,10 +208,13 @@ func plainToken(s string, max int) bool {
 	return true
 }
 
-// cut bounds s to max bytes.
+// cut bounds s to max bytes, never splitting a rune.
 func cut(s string, max int) string {
-	if len(s) > max {
-		return s[:max]
+	if len(s) <= max {
+		return s
 	}
-	return s
+	for max > 0 && !utf8.RuneStart(s[max]) {
+		max--
+	}
+	return s[:max]
 }

@@ -3,6 +3,8 @@ package classify
 import (
 	"net/http"
 	"time"
+
+	"github.com/toolerr/toolerr"
 )
 
 // Outcome is what happened on one downstream call, as far as a translator or
@@ -51,6 +53,14 @@ type Outcome struct {
 	// classifier's message filter, and not at all without one. Other values
 	// must be JSON-encodable numbers or booleans.
 	Details map[string]any
+	// Violations are the vendor's per-field violations (a gRPC
+	// BadRequest's field violations, Google's fieldViolations), each Field
+	// a JSON pointer ([FieldPointer] converts a vendor's path). They are
+	// untrusted: a Reason reaches Error.Violations only through the
+	// classifier's message filter (without one it is a fixed "is
+	// invalid"), a Field through the filter or as a plain token, values
+	// not at all; at most toolerr.MaxViolations are kept.
+	Violations []toolerr.Violation
 	// Err is the Go error of the call, when it failed before a response.
 	Err error
 	// UnknownOutcome is true when the call may have taken effect

@@ -98,15 +98,17 @@ func googleErrorOf(r *Raw) (e map[string]json.RawMessage, oauthCode string, ok b
 
 // googleDetails is what the typed details of a google.rpc.Status say.
 type googleDetails struct {
-	reason    string            // ErrorInfo.reason
-	metadata  map[string]string // ErrorInfo.metadata
-	domain    string            // ErrorInfo.domain
-	delay     time.Duration     // RetryInfo.retryDelay
-	field     string            // BadRequest.fieldViolations[0].field
-	quotaIDs  []string          // QuotaFailure.violations[].quotaId, quotaMetric, subject
-	docURL    string            // Help.links[0].url
-	requestID string            // RequestInfo.requestId
-	localized string            // LocalizedMessage.message
+	reason   string            // ErrorInfo.reason
+	metadata map[string]string // ErrorInfo.metadata
+	domain   string            // ErrorInfo.domain
+	delay    time.Duration     // RetryInfo.retryDelay
+	field    string            // BadRequest.fieldViolations[0].field
+	// violations are BadRequest.fieldViolations, fields as JSON pointers.
+	violations []toolerr.Violation
+	quotaIDs   []string // QuotaFailure.violations[].quotaId, quotaMetric, subject
+	docURL     string   // Help.links[0].url
+	requestID  string   // RequestInfo.requestId
+	localized  string   // LocalizedMessage.message
 }
 
 // readGoogleDetails reads the typed details of an error object, keeping
@@ -127,8 +129,13 @@ func readGoogleDetails(e map[string]json.RawMessage) googleDetails {
 			}
 		case "BadRequest":
 			for _, fv := range entArray(m["fieldViolations"]) {
-				if f := entString(entObject(fv), "field"); f != "" && d.field == "" {
+				fm := entObject(fv)
+				f := entString(fm, "field")
+				if f != "" && d.field == "" {
 					d.field = f
+				}
+				if len(d.violations) < toolerr.MaxViolations {
+					d.violations = append(d.violations, toolerr.Violation{Field: classify.FieldPointer(f), Reason: entString(fm, "description")})
 				}
 			}
 		case "QuotaFailure":
@@ -212,7 +219,7 @@ func (googleTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		return classify.Outcome{}, false
 	}
 	d := readGoogleDetails(e)
-	o := classify.Outcome{Message: message, Field: d.field, RequestID: d.requestID, Delay: d.delay}
+	o := classify.Outcome{Message: message, Field: d.field, RequestID: d.requestID, Delay: d.delay, Violations: d.violations}
 	if o.Message == "" {
 		o.Message = d.localized
 	}

@@ -65,6 +65,25 @@ func TestGoogleDetails(t *testing.T) {
 	assert.Equal(t, "req-1", o.RequestID)
 	assert.Equal(t, 250*time.Millisecond, o.Delay, "the first RetryInfo wins")
 	assert.Equal(t, "b", o.Field)
+	assert.Equal(t, []toolerr.Violation{{Field: "", Reason: "no field"}, {Field: "/b", Reason: ""}}, o.Violations)
+}
+
+// TestGoogleFieldViolations: every field violation reaches the error's
+// violations, its path as a JSON pointer and its description filtered;
+// one without a description says the value is invalid.
+func TestGoogleFieldViolations(t *testing.T) {
+	e := Default().Classify(context.Background(), &Raw{Host: "compute.googleapis.com", Status: 400,
+		Header: http.Header{"Content-Type": {"application/json"}},
+		Body: []byte(`{"error":{"code":400,"message":"bad","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.BadRequest",
+		"fieldViolations":[{"field":"instance.disks[0].sizeGb","description":"Must be at least 10"},{"field":"instance.name"},
+		{"field":"instance.metadata","description":"token ghp_R8mZt2QvK9xLp4NwY7bC3dHs6JfA1eUo5GkT is not allowed"}]}]}}`)})
+	require.NotNil(t, e)
+	assert.Equal(t, toolerr.CodeValidationFailed, e.Code)
+	require.Len(t, e.Violations, 3)
+	assert.Equal(t, toolerr.Violation{Field: "/instance/disks/0/sizeGb", Reason: "Must be at least 10"}, e.Violations[0])
+	assert.Equal(t, toolerr.Violation{Field: "/instance/name", Reason: "is invalid"}, e.Violations[1])
+	assert.NotContains(t, e.Violations[2].Reason, "R8mZt2QvK9xLp4NwY7bC3dHs6JfA1eUo5GkT", "a violation's reason is sanitized")
+	assert.Contains(t, e.Violations[2].Reason, "is not allowed")
 }
 
 func TestGoogleWrongTypes(t *testing.T) {

@@ -17,7 +17,7 @@
 // idempotent calls, except a dial the client could not make (connection
 // refused), which sent nothing. Details read: RetryInfo (the delay),
 // ErrorInfo (reason, domain and metadata as details), BadRequest (the first
-// field violation as field, all of them as details), QuotaFailure (quota
+// field violation as field, all of them as violations), QuotaFailure (quota
 // exhaustion: not retryable), PreconditionFailure, ResourceInfo, Help
 // (links) and LocalizedMessage (the message, preferred). Text from the
 // server passes the classifier's message filter like any vendor text.

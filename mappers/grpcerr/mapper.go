@@ -8,6 +8,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
 	"github.com/toolerr/toolerr/translate"
 )
@@ -154,7 +155,10 @@ func readDetails(st *status.Status, o *classify.Outcome) (domain, reason string)
 				if i == 0 {
 					o.Field = fv.GetField()
 				}
-				put("field_violation."+fv.GetField(), fv.GetDescription())
+				if i < toolerr.MaxViolations {
+					o.Violations = append(o.Violations, toolerr.Violation{
+						Field: classify.FieldPointer(fv.GetField()), Reason: fv.GetDescription()})
+				}
 			}
 		case *errdetails.QuotaFailure:
 			if st.Code() == codes.ResourceExhausted {

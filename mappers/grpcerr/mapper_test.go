@@ -113,7 +113,10 @@ func TestStatusesFromARealServer(t *testing.T) {
 	e = call("bad-request", http.MethodPost)
 	assert.Equal(t, toolerr.CodeValidationFailed, e.Code)
 	assert.Equal(t, "order.quantity", e.Field)
-	assert.Equal(t, "unknown SKU", e.Details["field_violation.order.sku"])
+	assert.Equal(t, []toolerr.Violation{
+		{Field: "/order/quantity", Reason: "must be positive"},
+		{Field: "/order/sku", Reason: "unknown SKU"},
+	}, e.Violations, "every field violation, its path as a JSON pointer")
 
 	e = call("quota", http.MethodGet)
 	assert.Equal(t, toolerr.CodeQuotaExhausted, e.Code, "a QuotaFailure is an exhausted quota")
