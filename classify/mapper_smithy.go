@@ -2,6 +2,8 @@ package classify
 
 import (
 	"errors"
+	"fmt"
+	"reflect"
 	"strings"
 )
 
@@ -12,7 +14,8 @@ const VendorAWS = "aws"
 
 // smithyAPIError is smithy-go's APIError as far as it can be matched
 // without importing it: ErrorFault returns smithy's own type, so it is
-// left out.
+// read by reflection (see smithyFault), and only when no HTTP status
+// says as much.
 type smithyAPIError interface {
 	error
 	ErrorCode() string
@@ -36,7 +39,8 @@ type serviceRequestID interface {
 // smithy-generated client's): the API error's code, stripped of a
 // namespace ("com.amazonaws.dynamodb.v20120810#") or a ":http://…"
 // suffix, and its message; the HTTP status and request id of the response
-// behind it. The code is read through the AWS code table that package
+// behind it; and, for an error with no error status (an event stream's),
+// its fault, "client" or "server", as details.fault. The code is read through the AWS code table that package
 // translate registers (the middleware's classifier has it; a classifier of
 // your own gets it from translate.NewSet), else the status decides: AWS
 // answers throttles with 400, so the table matters. No SDK is imported:
@@ -54,8 +58,30 @@ func SmithyMapper() ErrorMapper {
 		if rid, ok := errors.AsType[serviceRequestID](err); ok {
 			o.RequestID = rid.ServiceRequestID()
 		}
+		if o.Status < 400 {
+			// No error status (an event stream's error, or no response):
+			// whose fault it is, client or server, is all the SDK says.
+			if f := smithyFault(api); f == "client" || f == "server" {
+				o.Details = map[string]any{"fault": f}
+			}
+		}
 		return o, true
 	})
+}
+
+// smithyFault returns the name of the fault an API error reports through
+// its ErrorFault method ("client", "server", "unknown"), or "" when it has
+// none. smithy.ErrorFault is a named type with a String method; matching it
+// by reflection keeps smithy-go out of this module.
+func smithyFault(api smithyAPIError) string {
+	m := reflect.ValueOf(api).MethodByName("ErrorFault")
+	if !m.IsValid() || m.Type().NumIn() != 0 || m.Type().NumOut() != 1 {
+		return ""
+	}
+	if s, ok := m.Call(nil)[0].Interface().(fmt.Stringer); ok {
+		return s.String()
+	}
+	return ""
 }
 
 // bareAWSCode strips a ":…" suffix and then a namespace prefix from an AWS

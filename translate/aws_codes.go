@@ -21,9 +21,12 @@ var awsCodes = map[string]string{
 	"SlowDown":                               toolerr.CodeRateLimited, // S3 503
 
 	// Account and service quotas: waiting seconds does not raise them.
-	// LimitExceededException is mostly a resource-count limit (Cognito,
-	// IAM, Kinesis stream counts, API Gateway usage-plan quota); the AWS
-	// SDKs no longer treat it as throttling.
+	// LimitExceededException is mostly a resource-count or period limit
+	// (Cognito, IAM, Kinesis stream counts, API Gateway's usage-plan quota,
+	// whose throttle is TooManyRequestsException instead). The JS SDK v3
+	// dropped it from its throttling codes; aws-sdk-go-v2's standard
+	// retryer still retries it, which this table does not follow: a
+	// period quota fails the same way until the period ends.
 	"ServiceQuotaExceededException": toolerr.CodeQuotaExhausted,
 	"LimitExceededException":        toolerr.CodeQuotaExhausted,
 	"LimitExceeded":                 toolerr.CodeQuotaExhausted, // IAM, STS (Query)
@@ -164,4 +167,5 @@ var awsCodes = map[string]string{
 	"InsufficientInstanceCapacity": toolerr.CodeUpstreamUnavailable, // EC2: capacity returns
 	"PriorRequestNotComplete":      toolerr.CodeUpstreamUnavailable, // Route 53: still processing
 	"RequestTimeout":               toolerr.CodeUpstreamTimeout,     // S3 400: the upload stalled; nothing was stored
+	"RequestTimeoutException":      toolerr.CodeUpstreamTimeout,     // the SDKs' transient code: the request did not arrive in time
 }
