@@ -18,7 +18,7 @@ const maxProseLen = 512
 // vendor messages ("Rate exceeded") are such text. FuzzPlainProse checks
 // that the pipeline returns every text this accepts unchanged.
 func (s *Sanitizer) plainProse(text string) bool {
-	if len(text) == 0 || len(text) > maxProseLen || len(text) > s.maxOutput {
+	if len(text) == 0 || len(text) > maxProseLen || len(text) > s.maxOutput || len(text) > s.maxInput {
 		return false
 	}
 	word := 0

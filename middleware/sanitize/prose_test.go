@@ -14,6 +14,7 @@ func proseSanitizers() []*Sanitizer {
 		New(),
 		New(WithHostname("ledger"), WithSecrets("swordfish")),
 		New(WithHostname("billing.prod.example"), WithMaxOutput(16)),
+		New(WithMaxInput(8)),
 	}
 }
 
@@ -107,4 +108,8 @@ func TestPlainProse(t *testing.T) {
 	}
 	short := New(WithMaxOutput(16))
 	assert.False(t, short.plainProse("Rate exceeded for this key"), "longer than the output cap: cut")
+	capped := New(WithMaxInput(8))
+	assert.False(t, capped.plainProse("Rate exceeded"), "longer than the input cap: cut")
+	got, _ := capped.Clean("Rate exceeded")
+	assert.NotEqual(t, "Rate exceeded", got)
 }
