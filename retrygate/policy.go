@@ -59,15 +59,17 @@ type Policy struct {
 	Idempotent bool
 	// Classifier classifies the plain Go errors op returns in Do (see
 	// [Policy.WithErrorMappers]). Default nil: a classifier with the
-	// built-in mappers (database/sql, SQLSTATE, AWS smithy, Redis) and
-	// the network and context rules, classify.New(nil). A Transport
+	// built-in mappers (database/sql, SQLSTATE, AWS smithy, Redis), the
+	// network and context rules and the built-in translators' code tables
+	// (the classifier of translate.NewSet(nil)). A Transport
 	// classifies its attempts' errors with its translate Set's classifier
 	// instead (see [WithErrorMappers]).
 	Classifier *classify.Classifier
 }
 
 // WithErrorMappers returns a copy of p whose Classifier has ms besides the
-// built-in mappers (classify.New(nil, classify.WithErrorMappers(ms...))),
+// built-in mappers, and the built-in translators' code tables (the
+// classifier of translate.NewSet(nil, translate.WithErrorMappers(ms...))),
 // so that Do retries the typed errors of an SDK, a gRPC call or a driver
 // that op returns unwrapped:
 //
@@ -80,7 +82,7 @@ type Policy struct {
 //
 // Call it once, where the policy is built: it builds a classifier.
 func (p Policy) WithErrorMappers(ms ...classify.ErrorMapper) Policy {
-	p.Classifier = classify.New(nil, classify.WithErrorMappers(ms...))
+	p.Classifier = classifierWith(ms...)
 	return p
 }
 
