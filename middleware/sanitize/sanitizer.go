@@ -161,12 +161,20 @@ func (s *Sanitizer) cleanOnce(text string) (string, Report) {
 	// of a Python frame line, a "password=" before the frame that holds
 	// its value), leaving a bare secret no rule recognizes.
 	text = s.secrets.redact(text, &rep)
+	unstripped := text
 	text = stripStackTraces(text, &rep)
+	untouched := text == unstripped
 	text = s.hosts.redact(text, &rep)
 	text, cut := collapseAndCut(text, s.maxOutput)
 	// Collapsing can join a trace line that line breaks had split ("at f
 	// (\n/app/x.js:1:2)"). Stripping the short collapsed text again makes
-	// cleaning the output change nothing, and costs nothing on prose.
+	// cleaning the output change nothing. When no stage since the secrets
+	// changed the text, that second pass would read what the first read,
+	// and the stage is a function of its input: it would change nothing.
+	if untouched && text == unstripped {
+		rep.add(KindTruncated, cut)
+		return text, rep
+	}
 	if again := stripStackTraces(text, &rep); again != text {
 		var cut2 int
 		text, cut2 = collapseAndCut(again, s.maxOutput)

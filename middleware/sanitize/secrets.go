@@ -138,8 +138,8 @@ func (r *secretRules) matchDashes(s string, out *spanList) {
 // follow a bare "Bearer" (secret_bearer.go): with the prefilter only in the
 // long runs without white space, else at every position.
 func (r *secretRules) matchTokens(s string, out *spanList) {
-	st := newTokenScan(s, out)
 	if !r.prefilter {
+		st := newTokenScan(s, out)
 		for i := 0; i < len(s); {
 			i = r.tokens.match(s, i, &st)
 		}
@@ -147,9 +147,16 @@ func (r *secretRules) matchTokens(s string, out *spanList) {
 		matchBareBearers(s, out)
 		return
 	}
+	// The scan state is set up at the first run long enough to hold a
+	// token: prose has none, and the setup is most of its cost there.
+	var st tokenScan
+	ready := false
 	longRuns(s, func(start, end int) {
 		if end-start < minTokenLen {
 			return // a word of prose, too short for any token
+		}
+		if !ready {
+			st, ready = newTokenScan(s, out), true
 		}
 		matchBareBearer(s, start, end, out)
 		for i := start; i < end; {
