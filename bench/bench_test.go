@@ -2,6 +2,7 @@ package bench
 
 import (
 	"net/http"
+	"slices"
 	"testing"
 	"time"
 )
@@ -17,41 +18,77 @@ const (
 var scenarios = []Scenario{Pass1KiB, Pass1MiB, Validation, Nginx502}
 
 // interleaved runs the contenders' batches in turn, once per round, and
-// reports each contender's ns per call ("<name>-ns/call") and ratios of
-// total times from the same rounds: the first contender's over each
-// other's ("<first>/<name>"), or with over set, each other's over the
-// first's ("<name>/<first>"). run(i) makes one call of contender i. The
-// round's own ns/op is suppressed: it is the sum of every contender's
-// batch.
+// reports for each contender the median over the rounds of its batch's
+// time per call ("<name>-ns/call"), and the median over the rounds of the
+// ratio of two contenders' batch times in that round: the first
+// contender's over each other's ("<first>/<name>"), or with over set, each
+// other's over the first's ("<name>/<first>"). Medians, so that a batch the
+// scheduler preempted (this machine is shared) weighs one round, not the
+// result; a GC cycle lands on a few batches too, so the medians leave most
+// of its cost out. The ratio of the total times ("<first>/<name>-total"),
+// GC and preemptions included, is reported beside it. run(i) makes one call of contender i. The round's
+// own ns/op is suppressed: it is the sum of every contender's batch.
 func interleaved(b *testing.B, names []string, batch int, over bool, run func(i int), extra func(rounds int)) {
 	b.Helper()
-	spent := make([]time.Duration, len(names))
-	rounds := 0
+	spent := make([][]float64, len(names)) // spent[i][round], ns per batch
 	for b.Loop() {
 		for i := range names {
 			t0 := time.Now()
 			for range batch {
 				run(i)
 			}
-			spent[i] += time.Since(t0)
+			spent[i] = append(spent[i], float64(time.Since(t0).Nanoseconds()))
 		}
-		rounds++
 	}
 	b.ReportMetric(0, "ns/op")
-	calls := float64(rounds * batch)
+	rounds := len(spent[0])
 	for i, name := range names {
-		b.ReportMetric(float64(spent[i].Nanoseconds())/calls, name+"-ns/call")
+		b.ReportMetric(median(spent[i])/float64(batch), name+"-ns/call")
 	}
+	ratios := make([]float64, rounds)
 	for i, name := range names[1:] {
+		for r := range ratios {
+			if over {
+				ratios[r] = spent[i+1][r] / spent[0][r]
+			} else {
+				ratios[r] = spent[0][r] / spent[i+1][r]
+			}
+		}
+		a, z := sum(spent[0]), sum(spent[i+1])
 		if over {
-			b.ReportMetric(float64(spent[i+1])/float64(spent[0]), name+"/"+names[0])
+			b.ReportMetric(median(ratios), name+"/"+names[0])
+			b.ReportMetric(z/a, name+"/"+names[0]+"-total")
 		} else {
-			b.ReportMetric(float64(spent[0])/float64(spent[i+1]), names[0]+"/"+name)
+			b.ReportMetric(median(ratios), names[0]+"/"+name)
+			b.ReportMetric(a/z, names[0]+"/"+name+"-total")
 		}
 	}
 	if extra != nil {
 		extra(rounds)
 	}
+}
+
+// sum returns the sum of xs.
+func sum(xs []float64) float64 {
+	t := 0.0
+	for _, x := range xs {
+		t += x
+	}
+	return t
+}
+
+// median returns the median of xs, sorting a copy.
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	n := len(s)
+	if n == 0 {
+		return 0
+	}
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
 }
 
 // BenchmarkInterleaved compares the contenders of each scenario in one
