@@ -17,54 +17,55 @@ const (
 
 var scenarios = []Scenario{Pass1KiB, Pass1MiB, Validation, Nginx502}
 
-// interleaved runs the contenders' batches in turn, once per round, and
-// reports for each contender the median over the rounds of its batch's
-// time per call ("<name>-ns/call"), and the median over the rounds of the
-// ratio of two contenders' batch times in that round: the first
-// contender's over each other's ("<first>/<name>"), or with over set, each
-// other's over the first's ("<name>/<first>"). Medians, so that a batch the
-// scheduler preempted (this machine is shared) weighs one round, not the
-// result; a GC cycle lands on a few batches too, so the medians leave most
-// of its cost out. The ratio of the total times ("<first>/<name>-total"),
-// GC and preemptions included, is reported beside it. run(i) makes one call of contender i. The round's
+// interleaved runs the contenders' batches in turn, once per round, each
+// round starting one contender further (so no contender always follows
+// the same one), and reports:
+//
+//   - "<name>-ns/call": the median over the rounds of the contender's batch
+//     time, per call;
+//   - the ratio of two contenders' medians, the first contender's over
+//     each other's ("<first>/<name>"), or with over set, each other's over
+//     the first's ("<name>/<first>");
+//   - the same ratio of their total times ("<first>/<name>-total").
+//
+// Medians, so that a batch the scheduler preempted (this machine is
+// shared) weighs one round, not the result; a GC cycle falls on few
+// batches, so the medians leave most of its cost out, which the totals
+// (like ns/op) include. run(i) makes one call of contender i. The round's
 // own ns/op is suppressed: it is the sum of every contender's batch.
 func interleaved(b *testing.B, names []string, batch int, over bool, run func(i int), extra func(rounds int)) {
 	b.Helper()
 	spent := make([][]float64, len(names)) // spent[i][round], ns per batch
+	round := 0
 	for b.Loop() {
-		for i := range names {
+		for k := range names {
+			i := (round + k) % len(names)
 			t0 := time.Now()
 			for range batch {
 				run(i)
 			}
 			spent[i] = append(spent[i], float64(time.Since(t0).Nanoseconds()))
 		}
+		round++
 	}
 	b.ReportMetric(0, "ns/op")
-	rounds := len(spent[0])
+	med := make([]float64, len(names))
 	for i, name := range names {
-		b.ReportMetric(median(spent[i])/float64(batch), name+"-ns/call")
+		med[i] = median(spent[i])
+		b.ReportMetric(med[i]/float64(batch), name+"-ns/call")
 	}
-	ratios := make([]float64, rounds)
 	for i, name := range names[1:] {
-		for r := range ratios {
-			if over {
-				ratios[r] = spent[i+1][r] / spent[0][r]
-			} else {
-				ratios[r] = spent[0][r] / spent[i+1][r]
-			}
-		}
 		a, z := sum(spent[0]), sum(spent[i+1])
 		if over {
-			b.ReportMetric(median(ratios), name+"/"+names[0])
+			b.ReportMetric(med[i+1]/med[0], name+"/"+names[0])
 			b.ReportMetric(z/a, name+"/"+names[0]+"-total")
 		} else {
-			b.ReportMetric(median(ratios), names[0]+"/"+name)
+			b.ReportMetric(med[0]/med[i+1], names[0]+"/"+name)
 			b.ReportMetric(a/z, names[0]+"/"+name+"-total")
 		}
 	}
 	if extra != nil {
-		extra(rounds)
+		extra(round)
 	}
 }
 
