@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -181,7 +182,7 @@ func TestCaptureReadFromIsCapped(t *testing.T) {
 			panic(fmt.Sprintf("io.Copy into a capturing writer: %d, %v", n, err))
 		}
 	})
-	rec := &recorder{m: newHandler([]Option{WithBodyCap(512), WithLogger(quiet)}), capturing: true}
+	rec := &recorder{w: httptest.NewRecorder(), m: newHandler([]Option{WithBodyCap(512), WithLogger(quiet)}), capturing: true}
 	n, err := rec.captureFrom(strings.NewReader(strings.Repeat("y", 100_000)))
 	require.NoError(t, err)
 	assert.EqualValues(t, 100_000, n)

@@ -15,6 +15,11 @@ type handler struct {
 	tel   *telemetry
 	ids   idVerdicts // ids.go
 	names toolNames  // toolname.go
+	// clean is the text filter every error of the middleware passes
+	// through: the sanitizer, with the registry's texts done once
+	// (cleantext.go).
+	clean   func(string) string
+	cleaner *textCleaner
 }
 
 // recorderKey is the context key of the request's recorder (which is the
@@ -59,7 +64,8 @@ func New(opts ...Option) func(http.Handler) http.Handler {
 // newHandler builds a middleware from its options.
 func newHandler(opts []Option) *handler {
 	cfg := newConfig(opts)
-	return &handler{cfg: cfg, tel: newTelemetry(cfg)}
+	c := newTextCleaner(cfg.sanitizer, cfg.registry)
+	return &handler{cfg: cfg, tel: newTelemetry(cfg), clean: c.clean, cleaner: c}
 }
 
 // recorderFrom returns the recorder of the request of ctx, or nil.
@@ -77,9 +83,10 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 	reqID, traceID := m.requestID(r), traceIDOf(r)
 	rec := &recorder{w: w, m: m, next: next}
 	rec.Init(r.Context(), reqID, traceID)
-	rec.SetTextFilter(m.cfg.sanitizer.CleanText)
+	rec.SetTextFilter(m.clean)
 	r = r.WithContext(rec)
 	w.Header()["X-Request-Id"] = stamp(r, reqID, traceID) // stamp.go; canonical already: skip Set's check
+	defer rec.endSpan()                                   // after recovered, which may record
 	defer func() {
 		if v := recover(); v != nil {
 			m.recovered(rec, r, v)
@@ -89,19 +96,23 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 	m.finish(rec, r)
 }
 
-// finish replaces a held-back error response, or renders a Tool's error,
-// once the handler has returned.
+// finish replaces a held-back error response, or sends a Tool's rendered
+// error, once the handler has returned.
 func (m *handler) finish(rec *recorder, r *http.Request) {
 	switch {
 	case rec.err != nil && rec.hijacked:
 		// The connection is the handler's; the error can only be logged.
-		m.tel.record(r, m.complete(rec, r, m.fromError(r, rec.err)), 0, nil)
+		m.tel.record(rec, r, m.complete(rec, r, m.fromError(r, rec.err)), 0, nil)
 	case rec.hijacked:
 	case rec.err != nil && rec.started:
 		// The response is out; the error can only be logged and counted.
-		m.tel.record(r, m.complete(rec, r, m.fromError(r, rec.err)), rec.status, nil)
+		m.tel.record(rec, r, m.complete(rec, r, m.fromError(r, rec.err)), rec.status, nil)
 	case rec.err != nil:
 		m.respond(rec, r, m.fromError(r, rec.err), nil)
+	case rec.capturing && rec.fail != nil && rec.fail.rendered != nil && rec.fail.rendered.current(rec):
+		// A Tool rendered its error and the chain passed it on: send that
+		// rendering (failure.go).
+		m.replay(rec, r, rec.fail.rendered)
 	case rec.capturing:
 		m.respond(rec, r, m.fromCapture(rec, r), nil)
 	case !rec.started && errors.Is(r.Context().Err(), context.DeadlineExceeded):
@@ -112,43 +123,83 @@ func (m *handler) finish(rec *recorder, r *http.Request) {
 	}
 }
 
-// respond completes e, records it and writes it in place of whatever the
-// handler held back.
+// respond completes e, writes it in place of whatever the handler held
+// back, and records it. toolerr.Write sanitizes it, once: r's context is
+// the recorder, whose text filter is the middleware's sanitizer; the error
+// it recorded as rendered is the one logged and counted.
 func (m *handler) respond(rec *recorder, r *http.Request, e *toolerr.Error, p *panicInfo) {
-	e = m.complete(rec, r, e)
-	e = m.tel.record(r, e, e.Status, p)
+	e = m.annotate(rec, r, e, true)
 	clearHeader(rec.w.Header())
 	if rec.allow != "" && e.Code == toolerr.CodeMethodNotAllowed {
 		rec.w.Header()["Allow"] = []string{rec.allow}
 	}
 	rec.capturing, rec.body, rec.started = false, nil, true
+	before := toolerr.WrittenError(rec)
 	toolerr.Write(rec.w, r, e, toolerr.WithFormat(m.cfg.format), toolerr.WithRegistry(m.cfg.registry))
+	written := toolerr.WrittenError(rec)
+	if written == nil || written == before {
+		written = m.sanitized(e) // not reached: r's scope is the recorder's
+	}
+	m.tel.record(rec, r, written, written.Status, p)
 }
 
-// complete adds what the request knows to e and makes it safe to send:
-// the tool name; on cancellation or timeout the intent the handler recorded
-// last; the request's own request and trace ids in place of any the error
-// carried (a handler's, a downstream's); and every string of every member
-// sanitized. Every error the middleware sends, logs or records on a span
-// passes through here.
+// complete adds what the request knows to e ([handler.annotate]) and makes
+// it safe to log: every string of every member sanitized. An error the
+// middleware renders is sanitized by toolerr.Write instead, once.
 func (m *handler) complete(rec *recorder, r *http.Request, e *toolerr.Error) *toolerr.Error {
-	if e.Tool == "" {
-		if tool := m.toolOf(rec, r); tool != "" {
-			e = e.WithTool(tool)
+	return m.sanitized(m.annotate(rec, r, e, false))
+}
+
+// annotate adds what the request knows to e: the tool name; on
+// cancellation or timeout the intent the handler recorded last; the
+// request's own request and trace ids in place of any the error carried (a
+// handler's, a downstream's), the trace id being the one of the span the
+// middleware started for the error when the request has none
+// ([telemetry.trace]). It sanitizes nothing: every error the middleware
+// sends, logs or records on a span passes through the sanitizer after it,
+// in toolerr.Write or in [handler.complete].
+//
+// For toolerr.Write (forWrite), an id the context holds and Write will
+// stamp is left empty instead, so that it is not sanitized for nothing:
+// Write puts the context's valid ids in the body and in the error it
+// records, whatever the error carried.
+func (m *handler) annotate(rec *recorder, r *http.Request, e *toolerr.Error, forWrite bool) *toolerr.Error {
+	tool := e.Tool
+	if tool == "" {
+		tool = m.toolOf(rec, r)
+		if tool != "" && tool == rec.tool {
+			m.cleaner.learn(tool) // a Tool adapter's name: the service's own
 		}
 	}
 	ctx := r.Context()
 	interrupted := e.Code == toolerr.CodeCancelled || e.Code == toolerr.CodeUpstreamTimeout ||
 		e.Code == toolerr.CodeToolTimeout || ctx.Err() != nil
+	var intent *toolerr.Intent
 	if e.Intent == nil && interrupted {
 		if in, ok := toolerr.RecordedIntent(ctx); ok {
-			e = e.WithIntent(in)
+			intent = &in
 		}
 	}
-	if id, trace := toolerr.RequestID(ctx), toolerr.TraceID(ctx); e.RequestID != id || e.TraceID != trace {
-		e = e.WithRequestID(id).WithTraceID(trace)
+	id, ctxTrace := toolerr.RequestID(ctx), toolerr.TraceID(ctx)
+	trace := ctxTrace
+	if own := m.tel.trace(rec, r); trace == "" {
+		trace = own
 	}
-	return m.sanitized(e)
+	if forWrite && toolerr.ValidRequestID(id) {
+		id = ""
+	}
+	if forWrite && toolerr.ValidTraceID(ctxTrace) {
+		trace = ""
+	}
+	if tool == e.Tool && intent == nil && e.RequestID == id && e.TraceID == trace {
+		return e
+	}
+	c := *e // one copy for all of them; the With… methods would make one each
+	c.Tool, c.RequestID, c.TraceID = tool, id, trace
+	if intent != nil {
+		c.Intent = intent
+	}
+	return &c
 }
 
 // keptHeaders are the response headers an error response keeps from the

@@ -50,9 +50,9 @@ func (m *handler) recovered(rec *recorder, r *http.Request, v any) {
 	e := m.cfg.registry.New(toolerr.CodeInternal, "").WithCause(panicError{v})
 	switch {
 	case rec.hijacked || rec.status == http.StatusSwitchingProtocols:
-		m.tel.record(r, m.complete(rec, r, e), 0, p)
+		m.tel.record(rec, r, m.complete(rec, r, e), 0, p)
 	case rec.started:
-		m.tel.record(r, m.complete(rec, r, e), rec.status, p)
+		m.tel.record(rec, r, m.complete(rec, r, e), rec.status, p)
 		panic(http.ErrAbortHandler)
 	default:
 		m.respond(rec, r, e, p)

@@ -29,6 +29,10 @@ type telemetry struct {
 	unmapped metric.Int64Counter
 	logger   *slog.Logger
 	san      *sanitize.Sanitizer
+	attrs    attrCache // telemetry_attrs.go
+	// tracing reports whether a span started now could record; see
+	// tracingProbe.
+	tracing func() bool
 }
 
 // newTelemetry creates the instruments. An instrument the meter cannot
@@ -41,6 +45,7 @@ func newTelemetry(cfg config) *telemetry {
 		logger: cfg.logger,
 		san:    cfg.sanitizer,
 	}
+	t.tracing = tracingProbe(cfg.tracers)
 	var err error
 	t.errors, err = meter.Int64Counter("toolerr.errors", metric.WithUnit("{error}"),
 		metric.WithDescription("Errors returned to tool callers, by code, category, tool and vendor."))
@@ -57,37 +62,57 @@ func newTelemetry(cfg config) *telemetry {
 	return t
 }
 
-// record puts e on the span, the toolerr.errors counter and the log. When
-// the request has no span at all (no instrumentation) it starts a short
-// "toolerr.error" span, a child of an incoming traceparent, so the error is
-// in a trace; the returned error then carries that trace's id. A span that
-// exists but was sampled out is left so. status is the status the
-// client got, or 0 when it got none (a hijacked connection).
-func (t *telemetry) record(r *http.Request, e *toolerr.Error, status int, p *panicInfo) *toolerr.Error {
-	ctx := r.Context()
-	span := trace.SpanFromContext(ctx)
-	if !span.SpanContext().IsValid() { // no instrumentation; a sampled-out span is respected
-		parent := propagation.TraceContext{}.Extract(ctx, propagation.HeaderCarrier(r.Header))
-		_, span = t.tracer.Start(parent, "toolerr.error", trace.WithSpanKind(trace.SpanKindServer))
-		defer span.End()
-		if sc := span.SpanContext(); span.IsRecording() && sc.HasTraceID() && e.TraceID == "" {
-			e = e.WithTraceID(sc.TraceID().String())
-		}
-	}
+// record puts e on the request's error span (see [telemetry.traced]), the
+// toolerr.errors counter and the log, and returns e with the trace id of
+// the span when it started one. status is the status the client got, or
+// 0 when it got none (a hijacked connection). e must be sanitized.
+func (t *telemetry) record(rec *recorder, r *http.Request, e *toolerr.Error, status int, p *panicInfo) *toolerr.Error {
+	e = t.traced(rec, r, e)
+	span := rec.fail.span
 	vendor := ""
 	if e.Upstream != nil {
 		vendor = e.Upstream.Vendor
 	}
 	t.onSpan(span, e, status, p)
-	t.errors.Add(ctx, 1, metric.WithAttributes(
-		attribute.String("error.type", e.Code),
-		attribute.String("toolerr.category", string(e.Category)),
-		attribute.String("toolerr.tool", e.Tool),
-		attribute.String("toolerr.vendor", vendor),
-		attribute.Int("http.response.status_code", status),
-	))
+	t.errors.Add(r.Context(), 1, t.attrs.errorOptions(e.Code, e.Category, e.Tool, vendor, status)...)
 	t.log(r, e, status, p)
 	return e
+}
+
+// traced returns e with the trace id of the span its error is recorded
+// on, when the middleware started that span ([telemetry.trace]) and e has
+// none.
+func (t *telemetry) traced(rec *recorder, r *http.Request, e *toolerr.Error) *toolerr.Error {
+	if id := t.trace(rec, r); id != "" && e.TraceID == "" {
+		e = e.WithTraceID(id)
+	}
+	return e
+}
+
+// trace finds the span the request's error is recorded on and returns the
+// trace id of the span when the middleware started it, else "". When the
+// request has no span at all (no instrumentation) it starts a short
+// "toolerr.error" span, a child of an incoming traceparent, so the error is
+// in a trace; serve ends it. The span is looked for in the context the
+// middleware made, not in one a middleware below it derived. A span that
+// exists but was sampled out is left so. It is called before an error is
+// rendered, so the body carries the id of the trace the error is recorded
+// in.
+func (t *telemetry) trace(rec *recorder, r *http.Request) string {
+	f := rec.failure()
+	if f.span == nil {
+		var ctx context.Context = rec // the request as the middleware got it
+		f.span = trace.SpanFromContext(ctx)
+		if !f.span.SpanContext().IsValid() && t.tracing() {
+			parent := propagation.TraceContext{}.Extract(ctx, propagation.HeaderCarrier(r.Header))
+			_, f.span = t.tracer.Start(parent, "toolerr.error", trace.WithSpanKind(trace.SpanKindServer))
+			f.ownSpan = true
+			if sc := f.span.SpanContext(); f.span.IsRecording() && sc.HasTraceID() {
+				f.spanTrace = sc.TraceID().String()
+			}
+		}
+	}
+	return f.spanTrace
 }
 
 // onSpan records e on the server span by the HTTP semantic conventions,

@@ -3,8 +3,6 @@ package middleware
 import (
 	"net/http"
 	"sync"
-
-	"github.com/toolerr/toolerr"
 )
 
 // Tool adapts a handler that returns an error to http.Handler, under the
@@ -106,11 +104,15 @@ func (t toolHandler) run(w http.ResponseWriter, r *http.Request) {
 		rec.err = err
 		return
 	}
-	// Render now, through w, like any handler: middleware between New and
-	// Tool (idempotency, logging) must see the error response. The
-	// middleware captures it, and logs and counts it, when the chain
-	// returns.
+	// Render now, once, and send the rendering through w like any
+	// handler's response: middleware between New and Tool (idempotency,
+	// logging) must see the error response. The recorder keeps the
+	// rendering; when the chain has passed it on, the middleware sends it
+	// to the client and records it without building it again (failure.go).
 	m := rec.m
-	e := m.complete(rec, r, m.fromError(r, err))
-	toolerr.Write(w, r, e, toolerr.WithFormat(m.cfg.format), toolerr.WithRegistry(m.cfg.registry))
+	e := m.annotate(rec, r, m.fromError(r, err), true)
+	rd := m.render(rec, w, r, e)
+	rec.failure().rendered = rd
+	w.WriteHeader(rd.status)
+	_, _ = w.Write(rd.body)
 }

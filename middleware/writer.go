@@ -5,6 +5,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strconv"
 
 	"github.com/toolerr/toolerr"
 )
@@ -37,6 +38,7 @@ type recorder struct {
 	err   error        // the error a Tool handler returned
 	next  http.Handler // the handler the middleware wraps
 	allow string       // the Allow header a 405 keeps, validated
+	fail  *failure     // the error path's state (failure.go); nil until then
 }
 
 // Value returns the recorder for the recorder key, else the value of the
@@ -91,6 +93,10 @@ func (rw *recorder) Write(p []byte) (int, error) {
 		rw.WriteHeader(http.StatusOK)
 	}
 	if rw.capturing {
+		if rw.sharesRendering(p) {
+			rw.body = p[:len(p):len(p)] // a later write copies
+			return len(p), nil
+		}
 		capture(rw, p)
 		return len(p), nil
 	}
@@ -128,20 +134,56 @@ func (rw *recorder) ReadFrom(src io.Reader) (int64, error) {
 // Unwrap returns the underlying writer, for http.ResponseController.
 func (rw *recorder) Unwrap() http.ResponseWriter { return rw.w }
 
-// capture appends what fits under the cap to the buffer and counts the rest.
+// capture appends what fits under the cap to the buffer and counts the
+// rest. The buffer is sized on the first write ([recorder.reserve]).
 func capture[T string | []byte](rw *recorder, p T) {
+	if rw.body == nil {
+		rw.reserve(len(p))
+	}
 	room := max(rw.m.cfg.bodyCap-len(rw.body), 0)
 	n := min(len(p), room)
 	rw.body = append(rw.body, p[:n]...)
 	rw.truncated = rw.truncated || n < len(p)
 }
 
+// minCapture is the capture buffer's capacity for a response that declares
+// no length, unless its first write is longer.
+const minCapture = 4 << 10
+
+// reserve sizes the capture buffer once, on the first write of n bytes:
+// the response's Content-Length when it declares one, else n, at least
+// minCapture; never more than the cap. Only a body longer than it said, or
+// one of unknown length past minCapture, grows it again.
+func (rw *recorder) reserve(n int) {
+	size := max(n, minCapture)
+	if v := rw.w.Header()["Content-Length"]; len(v) == 1 {
+		if cl, err := strconv.Atoi(v[0]); err == nil && cl >= n {
+			size = cl
+		}
+	}
+	rw.body = make([]byte, 0, max(min(size, rw.m.cfg.bodyCap), 1))
+}
+
+// sharesRendering reports whether p is the body of the Tool's rendering
+// (failure.go) arriving unchanged: the buffer can then be that body, not
+// a copy of it.
+func (rw *recorder) sharesRendering(p []byte) bool {
+	if rw.body != nil || rw.fail == nil || rw.fail.rendered == nil || len(p) == 0 {
+		return false
+	}
+	rd := rw.fail.rendered
+	return len(p) == len(rd.body) && &p[0] == &rd.body[0] && len(p) <= rw.m.cfg.bodyCap
+}
+
 // captureFrom reads src into the buffer up to the cap, then drains the rest.
 func (rw *recorder) captureFrom(src io.Reader) (int64, error) {
 	var n int64
+	if rw.body == nil {
+		rw.reserve(0)
+	}
 	for len(rw.body) < rw.m.cfg.bodyCap {
 		if len(rw.body) == cap(rw.body) {
-			grown := make([]byte, len(rw.body), min(max(2*cap(rw.body), 512), rw.m.cfg.bodyCap))
+			grown := make([]byte, len(rw.body), min(2*cap(rw.body), rw.m.cfg.bodyCap))
 			copy(grown, rw.body)
 			rw.body = grown
 		}

@@ -1,0 +1,108 @@
+package middleware
+
+import (
+	"maps"
+	"sync"
+	"sync/atomic"
+
+	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/middleware/sanitize"
+)
+
+// textCleaner is the middleware's text filter: the sanitizer's CleanText,
+// with the result for every text of the registry's definitions computed
+// once, when the middleware is built.
+//
+// Most of an error's text is its code's definition (type, title, hint,
+// human hint, repair steps: about 600 of a validation error's 750
+// characters), the same for every occurrence. The sanitizer is a pure
+// function of its input, so the stored result is what it would return
+// again; every other text (detail, field, violations, ids, instance, tool,
+// anything a handler set) is sanitized on each error. Only the service's
+// own definitions are stored, never an occurrence's text, so the table
+// holds nothing a request brought in.
+//
+// The names of [Tool] adapters, constants of the service's code too, are
+// added the first time one of their errors is rendered (at most
+// maxToolNames of them).
+type textCleaner struct {
+	san    *sanitize.Sanitizer
+	static map[string]string
+
+	mu    sync.Mutex                        // serializes learn's writers
+	tools atomic.Pointer[map[string]string] // copied on write; read without a lock
+}
+
+// maxToolNames bounds the tool names a textCleaner keeps.
+const maxToolNames = 1024
+
+// newTextCleaner cleans the texts of every definition of reg with san.
+// A code registered after the middleware was built is sanitized on each
+// error, like any other text.
+func newTextCleaner(san *sanitize.Sanitizer, reg *toolerr.Registry) *textCleaner {
+	c := &textCleaner{san: san, static: make(map[string]string)}
+	add := func(texts ...string) {
+		for _, s := range texts {
+			if _, ok := c.static[s]; !ok && s != "" {
+				c.static[s] = san.CleanText(s)
+			}
+		}
+	}
+	if reg == nil {
+		return c
+	}
+	for _, d := range reg.Defs() {
+		add(d.Code, "urn:toolerr:"+d.Code, d.Title, d.Hint, d.HumanHint, d.DocsURL)
+		add(d.Repair...)
+		add(d.Actions...)
+		add(d.Related...)
+		for _, w := range d.Wordings {
+			add(w.Hint, w.HumanHint)
+			add(w.Repair...)
+		}
+	}
+	return c
+}
+
+// clean returns s sanitized.
+func (c *textCleaner) clean(s string) string {
+	if v, ok := c.static[s]; ok {
+		return v
+	}
+	if t := c.tools.Load(); t != nil {
+		if v, ok := (*t)[s]; ok {
+			return v
+		}
+	}
+	return c.san.CleanText(s)
+}
+
+// learn stores the cleaned form of a Tool adapter's name. Only names given
+// to [Tool] and [ToolFunc] in the service's code may be passed, never a
+// text a request brought in.
+func (c *textCleaner) learn(name string) {
+	if t := c.tools.Load(); t != nil {
+		if _, ok := (*t)[name]; ok {
+			return
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	old := c.tools.Load()
+	n := 0
+	if old != nil {
+		if _, ok := (*old)[name]; ok {
+			return
+		}
+		n = len(*old)
+	}
+	if n >= maxToolNames {
+		return
+	}
+	m := make(map[string]string, n+1)
+	if old != nil {
+		maps.Copy(m, *old)
+	}
+	m[name] = c.san.CleanText(name)
+	c.tools.Store(&m)
+}

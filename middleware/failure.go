@@ -1,0 +1,126 @@
+package middleware
+
+import (
+	"net/http"
+
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/toolerr/toolerr"
+)
+
+// failure is what the middleware keeps about a request whose error it
+// records: allocated on the error path only, so a response that passes
+// through pays nothing for it.
+type failure struct {
+	span      trace.Span // the span the error is recorded on
+	ownSpan   bool       // span is a "toolerr.error" span the middleware started
+	spanTrace string     // the trace id of an own span that records; else ""
+
+	rendered *rendering // a Tool's error as it rendered it; nil if none
+}
+
+// failure returns the request's failure state, allocating it on first use.
+func (rw *recorder) failure() *failure {
+	if rw.fail == nil {
+		rw.fail = &failure{}
+	}
+	return rw.fail
+}
+
+// endSpan ends the span the middleware started for the request's error,
+// if it did.
+func (rw *recorder) endSpan() {
+	if f := rw.fail; f != nil && f.ownSpan {
+		f.span.End()
+	}
+}
+
+// renderedHeaders are the headers toolerr.Write sets.
+var renderedHeaders = [...]string{
+	"Content-Type", "Content-Length", "X-Request-Id", "Cache-Control", "X-Content-Type-Options", "Retry-After",
+}
+
+// rendering is a Tool's error as the Tool adapter rendered it: the error
+// built, completed and sanitized once (as toolerr.Write recorded it), its
+// status, headers and body. The adapter sends it down the chain, so
+// middleware between [New] and the Tool (idempotency) sees the response;
+// the middleware then sends the same rendering to the client without
+// building, sanitizing or rendering the error again.
+//
+// It is a ResponseWriter while toolerr.Write renders into it: headers go to
+// the chain's writer, the status and body are kept.
+type rendering struct {
+	w       http.ResponseWriter // the chain's writer, whose headers Write sets
+	err     *toolerr.Error      // what Write rendered: sanitized, with the request's ids
+	written *toolerr.Error      // toolerr.WrittenError of the recorder right after
+	status  int
+	body    []byte
+	header  [len(renderedHeaders)][]string
+}
+
+// Header returns the chain's header map.
+func (rd *rendering) Header() http.Header { return rd.w.Header() }
+
+// WriteHeader keeps the status.
+func (rd *rendering) WriteHeader(status int) { rd.status = status }
+
+// Write keeps a copy of the body (toolerr.Write reuses its buffer).
+func (rd *rendering) Write(p []byte) (int, error) {
+	rd.body = append(rd.body, p...)
+	return len(p), nil
+}
+
+// render renders e for r into a new rendering, sanitizing it exactly once:
+// toolerr.Write passes every string through the text filter of the
+// request's scope, which is the recorder's, the middleware's sanitizer. When
+// a middleware between New and the Tool gave the request a scope of its
+// own (toolerr.NewRequestContext), the recorder's scope saw no rendering:
+// e is then sanitized here and rendered again, so no text reaches the body
+// unsanitized whatever that scope's filter is.
+func (m *handler) render(rec *recorder, w http.ResponseWriter, r *http.Request, e *toolerr.Error) *rendering {
+	rd := &rendering{w: w}
+	before := toolerr.WrittenError(rec)
+	toolerr.Write(rd, r, e, toolerr.WithFormat(m.cfg.format), toolerr.WithRegistry(m.cfg.registry))
+	rd.written = toolerr.WrittenError(rec)
+	rd.err = rd.written
+	if rd.written == before || rd.written == nil {
+		if e.Instance == "" && r.URL != nil {
+			e = e.WithInstance(r.URL.EscapedPath()) // as Write would, but sanitized
+		}
+		rd.err = m.sanitized(e)
+		rd.status, rd.body = 0, rd.body[:0]
+		toolerr.Write(rd, r, rd.err, toolerr.WithFormat(m.cfg.format), toolerr.WithRegistry(m.cfg.registry))
+	}
+	h := w.Header()
+	for i, k := range renderedHeaders {
+		rd.header[i] = h[k]
+	}
+	return rd
+}
+
+// current reports whether rd is still the response the recorder holds back:
+// the status it sent down the chain is the one that reached the recorder,
+// and nothing rendered another error for the request since.
+func (rd *rendering) current(rec *recorder) bool {
+	return rd.status == rec.status && toolerr.WrittenError(rec) == rd.written
+}
+
+// replay records a Tool's rendered error and sends it in place of what the
+// chain held back, with the headers toolerr.Write set, as [handler.respond]
+// would have rendered it.
+func (m *handler) replay(rec *recorder, r *http.Request, rd *rendering) {
+	m.tel.record(rec, r, rd.err, rd.status, nil)
+	h := rec.w.Header()
+	clearHeader(h)
+	for i, k := range renderedHeaders {
+		if v := rd.header[i]; v != nil {
+			h[k] = v
+		}
+	}
+	if rec.allow != "" && rd.err.Code == toolerr.CodeMethodNotAllowed {
+		h["Allow"] = []string{rec.allow}
+	}
+	rec.capturing, rec.body, rec.started = false, nil, true
+	rec.w.WriteHeader(rd.status)
+	_, _ = rec.w.Write(rd.body) // a failed write means the client went away
+}
