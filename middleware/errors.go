@@ -21,9 +21,10 @@ func (m *handler) fromError(r *http.Request, err error) *toolerr.Error {
 		// translate.Response keeps the vendor's message in its cause; with
 		// no message filter there the detail is the code's title, and the
 		// sanitized vendor message says more.
-		var ve *translate.VendorError
-		if e.Detail == e.Title && errors.As(err, &ve) && ve.Message != "" {
-			e = e.WithDetail(ve.Message)
+		if e.Detail == e.Title {
+			if msg := vendorMessage(err); msg != "" {
+				e = e.WithDetail(msg)
+			}
 		}
 		return e
 	}
@@ -40,6 +41,17 @@ func (m *handler) fromError(r *http.Request, err error) *toolerr.Error {
 		}
 	}
 	return m.cfg.registry.New(toolerr.CodeInternal, "").WithCause(err)
+}
+
+// vendorMessage returns the vendor's own message of a translate error in
+// err's chain, or "". (A function of its own: the variable errors.As
+// fills escapes, and would cost every error an allocation.)
+func vendorMessage(err error) string {
+	var ve *translate.VendorError
+	if errors.As(err, &ve) {
+		return ve.Message
+	}
+	return ""
 }
 
 // fromCapture turns a held-back response of 400 or more into the error to

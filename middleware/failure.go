@@ -2,6 +2,7 @@ package middleware
 
 import (
 	"net/http"
+	"sync"
 
 	"go.opentelemetry.io/otel/trace"
 
@@ -16,7 +17,8 @@ type failure struct {
 	ownSpan   bool       // span is a "toolerr.error" span the middleware started
 	spanTrace string     // the trace id of an own span that records; else ""
 
-	rendered *rendering // a Tool's error as it rendered it; nil if none
+	rendered *rendering // a Tool's error as it rendered it, or nil; points to own
+	own      rendering  // in the same allocation
 }
 
 // failure returns the request's failure state, allocating it on first use.
@@ -33,6 +35,21 @@ func (rw *recorder) endSpan() {
 	if f := rw.fail; f != nil && f.ownSpan {
 		f.span.End()
 	}
+}
+
+// renderBuffers holds the buffers renderings are kept in: a rendering
+// lives from the Tool's return to the end of the request, and every writer
+// it passes through copies what it keeps (io.Writer's contract).
+var renderBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 2048); return &b }}
+
+// release returns rd's buffer to renderBuffers; rd's body, and the
+// recorder's capture of it, must not be used after.
+func (rd *rendering) release() {
+	if rd.buf != nil && cap(rd.body) <= 64<<10 {
+		*rd.buf = rd.body[:0]
+		renderBuffers.Put(rd.buf)
+	}
+	rd.buf, rd.body = nil, nil
 }
 
 // renderedHeaders are the headers toolerr.Write sets.
@@ -55,6 +72,7 @@ type rendering struct {
 	written *toolerr.Error      // toolerr.WrittenError of the recorder right after
 	status  int
 	body    []byte
+	buf     *[]byte // body's buffer, from renderBuffers
 	header  [len(renderedHeaders)][]string
 }
 
@@ -78,7 +96,10 @@ func (rd *rendering) Write(p []byte) (int, error) {
 // e is then sanitized here and rendered again, so no text reaches the body
 // unsanitized whatever that scope's filter is.
 func (m *handler) render(rec *recorder, w http.ResponseWriter, r *http.Request, e *toolerr.Error) *rendering {
-	rd := &rendering{w: w}
+	f := rec.failure()
+	rd := &f.own
+	rd.w, rd.buf = w, renderBuffers.Get().(*[]byte)
+	rd.body = (*rd.buf)[:0]
 	before := toolerr.WrittenError(rec)
 	toolerr.Write(rd, r, e, toolerr.WithFormat(m.cfg.format), toolerr.WithRegistry(m.cfg.registry))
 	rd.written = toolerr.WrittenError(rec)
@@ -123,4 +144,5 @@ func (m *handler) replay(rec *recorder, r *http.Request, rd *rendering) {
 	rec.capturing, rec.body, rec.started = false, nil, true
 	rec.w.WriteHeader(rd.status)
 	_, _ = rec.w.Write(rd.body) // a failed write means the client went away
+	rd.release()
 }

@@ -162,7 +162,8 @@ func (m *handler) complete(rec *recorder, r *http.Request, e *toolerr.Error) *to
 // For toolerr.Write (forWrite), an id the context holds and Write will
 // stamp is left empty instead, so that it is not sanitized for nothing:
 // Write puts the context's valid ids in the body and in the error it
-// records, whatever the error carried.
+// records, whatever the error carried. The instance, when e has none, is
+// set to the request path here, as Write would set it.
 func (m *handler) annotate(rec *recorder, r *http.Request, e *toolerr.Error, forWrite bool) *toolerr.Error {
 	tool := e.Tool
 	if tool == "" {
@@ -191,11 +192,15 @@ func (m *handler) annotate(rec *recorder, r *http.Request, e *toolerr.Error, for
 	if forWrite && toolerr.ValidTraceID(ctxTrace) {
 		trace = ""
 	}
-	if tool == e.Tool && intent == nil && e.RequestID == id && e.TraceID == trace {
+	instance := e.Instance
+	if forWrite && instance == "" && r.URL != nil {
+		instance = r.URL.EscapedPath() // as Write would, saving it a copy
+	}
+	if tool == e.Tool && intent == nil && e.RequestID == id && e.TraceID == trace && instance == e.Instance {
 		return e
 	}
 	c := *e // one copy for all of them; the With… methods would make one each
-	c.Tool, c.RequestID, c.TraceID = tool, id, trace
+	c.Tool, c.RequestID, c.TraceID, c.Instance = tool, id, trace, instance
 	if intent != nil {
 		c.Intent = intent
 	}

@@ -112,7 +112,7 @@ func (t toolHandler) run(w http.ResponseWriter, r *http.Request) {
 	m := rec.m
 	e := m.annotate(rec, r, m.fromError(r, err), true)
 	rd := m.render(rec, w, r, e)
-	rec.failure().rendered = rd
+	rec.fail.rendered = rd
 	w.WriteHeader(rd.status)
 	_, _ = w.Write(rd.body)
 }

@@ -148,7 +148,7 @@ func capture[T string | []byte](rw *recorder, p T) {
 
 // minCapture is the capture buffer's capacity for a response that declares
 // no length, unless its first write is longer.
-const minCapture = 4 << 10
+const minCapture = 512
 
 // reserve sizes the capture buffer once, on the first write of n bytes:
 // the response's Content-Length when it declares one, else n, at least
