@@ -157,7 +157,7 @@ const minCapture = 512
 func (rw *recorder) reserve(n int) {
 	size := max(n, minCapture)
 	if v := rw.w.Header()["Content-Length"]; len(v) == 1 {
-		if cl, err := strconv.Atoi(v[0]); err == nil && cl >= n {
+		if cl, err := strconv.Atoi(v[0]); err == nil && cl > 0 && cl >= n {
 			size = cl
 		}
 	}
@@ -183,7 +183,7 @@ func (rw *recorder) captureFrom(src io.Reader) (int64, error) {
 	}
 	for len(rw.body) < rw.m.cfg.bodyCap {
 		if len(rw.body) == cap(rw.body) {
-			grown := make([]byte, len(rw.body), min(2*cap(rw.body), rw.m.cfg.bodyCap))
+			grown := make([]byte, len(rw.body), min(max(2*cap(rw.body), minCapture), rw.m.cfg.bodyCap))
 			copy(grown, rw.body)
 			rw.body = grown
 		}
