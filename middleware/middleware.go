@@ -86,11 +86,13 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 	rec.SetTextFilter(m.clean)
 	r = r.WithContext(rec)
 	w.Header()["X-Request-Id"] = stamp(r, reqID, traceID) // stamp.go; canonical already: skip Set's check
-	defer rec.endSpan()                                   // after recovered, which may record
 	defer func() {
 		if v := recover(); v != nil {
+			defer rec.endSpan() // recovered records, and may panic again
 			m.recovered(rec, r, v)
+			return
 		}
+		rec.endSpan()
 	}()
 	next.ServeHTTP(rec.wrap(), r)
 	m.finish(rec, r)

@@ -117,3 +117,29 @@ func TestGlobalSDKInstalledLaterIsUsed(t *testing.T) {
 	assert.Equal(t, "toolerr.error", span.Name())
 	assert.Equal(t, span.SpanContext().TraceID().String(), problem(t, rec.Body.Bytes())["trace_id"])
 }
+
+// TestErrorSpanEndsOnEveryPath: the "toolerr.error" span the middleware
+// starts is ended whether the error was a Tool's, a raw response, a panic
+// before anything was sent, or a panic after (which aborts the response).
+func TestErrorSpanEndsOnEveryPath(t *testing.T) {
+	cases := map[string]http.Handler{
+		"tool error": Tool("t", func(w http.ResponseWriter, r *http.Request) error {
+			return toolerr.Default().New(toolerr.CodeNotFound, "")
+		}),
+		"raw response":   rawHandler(503, nil, ""),
+		"panic":          http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { panic("boom") }),
+		"panic after OK": http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(200); panic("boom") }),
+	}
+	for name, h := range cases {
+		t.Run(name, func(t *testing.T) {
+			rig := newOtelRig(t)
+			srv := New(append([]Option{WithLogger(quiet)}, rig.options()...)...)(h)
+			func() {
+				defer func() { _ = recover() }() // http.ErrAbortHandler after the response started
+				srv.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/", nil))
+			}()
+			require.Len(t, rig.spans.Ended(), 1)
+			assert.Equal(t, "toolerr.error", rig.spans.Ended()[0].Name())
+		})
+	}
+}
