@@ -258,9 +258,11 @@ type cleanedMember struct {
 }
 
 // object returns obj with its keys and values cleaned and true, or obj and
-// false when nothing changed. Keys that clean to the same text get a "#N"
-// suffix in the sorted order of the original keys, so the result does not
-// depend on map iteration.
+// false when nothing changed. A key the filter leaves as it is keeps its
+// name; keys that clean to a name already taken get a "#N" suffix, in the
+// sorted order of the original keys, so the result does not depend on map
+// iteration and a member the handler named cleanly (" n" cleaned beside
+// "n") is not renamed.
 func (m *textMapper) object(obj map[string]any, depth int) (map[string]any, bool) {
 	if depth >= maxValueDepth {
 		return nil, true
@@ -276,7 +278,16 @@ func (m *textMapper) object(obj map[string]any, depth int) (map[string]any, bool
 	if !changed {
 		return obj, false
 	}
-	slices.SortFunc(members, func(a, b cleanedMember) int { return strings.Compare(a.key, b.key) })
+	slices.SortFunc(members, func(a, b cleanedMember) int {
+		// Keys that did not change first: they keep their names.
+		if ac, bc := a.cleanKey == a.key, b.cleanKey == b.key; ac != bc {
+			if ac {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.key, b.key)
+	})
 	out := make(map[string]any, len(obj))
 	for _, mb := range members {
 		key := mb.cleanKey

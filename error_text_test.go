@@ -164,6 +164,16 @@ func TestMapTextKeyCollisionsAreDeterministic(t *testing.T) {
 	}
 }
 
+// TestMapTextKeepsACleanKeysName: a key the filter leaves alone keeps its
+// member, even when another key, sorted first, cleans to the same name
+// (FuzzSanitizeError's " n" beside "n").
+func TestMapTextKeepsACleanKeysName(t *testing.T) {
+	e := &Error{Code: "NOT_FOUND", Details: map[string]any{" n": "text", "n": 1}}
+	c := e.MapText(strings.TrimSpace)
+	assert.Equal(t, map[string]any{"n": 1, "n#2": "text"}, c.Details)
+	assert.Equal(t, c.Details, c.MapText(strings.TrimSpace).Details, "cleaning again changes nothing")
+}
+
 func TestMapTextBoundsDepthAndCycles(t *testing.T) {
 	deep := any(planted)
 	for range 200 {
