@@ -62,7 +62,7 @@ func (oauthGeneric) Translate(r *Raw) (classify.Outcome, bool) {
 		return classify.Outcome{}, false
 	}
 	if r.IsJSON() {
-		if top := genObject(r.object()); top != nil {
+		if top := r.object(); top != nil {
 			code := top.str("error")
 			if _, known := oauthCodes[code]; known {
 				o := classify.Outcome{VendorCode: code, Message: top.str("error_description"), RequestID: genRequestID(top, r)}
