@@ -166,17 +166,3 @@ func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 func gwServer(h http.Header) string {
 	return strings.ToLower(strings.TrimSpace(h.Get("Server")))
 }
-
-// gwIdempotent reports whether a retry of r's request cannot repeat a side
-// effect: an RFC 9110 idempotent method, or an idempotency key.
-func gwIdempotent(r *Raw) bool {
-	if r.Idempotent {
-		return true
-	}
-	switch strings.ToUpper(r.Method) {
-	case "", http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodTrace,
-		http.MethodPut, http.MethodDelete:
-		return true
-	}
-	return false
-}

@@ -99,12 +99,3 @@ func genStatusCode(code string, status int) string {
 	}
 	return code
 }
-
-// genDocURL returns u when it is an http(s) link, for details["doc_url"].
-func genDocURL(u string) string {
-	l := strings.ToLower(u)
-	if (strings.HasPrefix(l, "https://") || strings.HasPrefix(l, "http://")) && isCode(u) {
-		return u
-	}
-	return ""
-}

@@ -173,7 +173,7 @@ func genOAuth(top jsonObject, e string, status int) classify.Outcome {
 	if o.VendorCode == "" {
 		o.VendorCode = genStatusCode(top.code("code", "error_code"), status)
 	}
-	if u := genDocURL(top.str("error_uri")); u != "" {
+	if u := docURL(top.str("error_uri")); u != "" {
 		o.Details = map[string]any{"doc_url": u}
 	}
 	return o
@@ -204,10 +204,10 @@ func genRails(raw json.RawMessage) (classify.Outcome, bool) {
 	}
 	msg := ""
 	if items := walkArray(v, 1); len(items) > 0 {
-		msg = text(items[0]) // {"email": ["is invalid"]}
+		msg = textOf(items[0]) // {"email": ["is invalid"]}
 	}
 	if msg == "" {
-		msg = text(v) // {"email": "is invalid"}
+		msg = textOf(v) // {"email": "is invalid"}
 	}
 	if msg == "" {
 		return classify.Outcome{}, false

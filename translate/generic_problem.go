@@ -69,7 +69,7 @@ func (problemGeneric) Translate(r *Raw) (classify.Outcome, bool) {
 	if o.Message == "" {
 		o.Message = p.str("title")
 	}
-	if u := genDocURL(p.str("type")); u != "" {
+	if u := docURL(p.str("type")); u != "" {
 		o.Details = map[string]any{"doc_url": u}
 	}
 	return o, true

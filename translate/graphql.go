@@ -95,17 +95,17 @@ type graphQLError struct {
 	// path is the item's path joined with ".", else "".
 	path string
 	// ext holds the item's extensions members, raw.
-	ext map[string]json.RawMessage
+	ext jsonObject
 }
 
 // parseGraphQLObject reads a body decoded as a JSON object as a GraphQL
 // response. ok is false unless its "errors" is a non-empty array of
 // objects, each with a string "message".
-func parseGraphQLObject(top map[string]json.RawMessage) (g graphQLResponse, ok bool) {
+func parseGraphQLObject(top jsonObject) (g graphQLResponse, ok bool) {
 	if top["errors"] == nil {
 		return g, false
 	}
-	var items []map[string]json.RawMessage
+	var items []jsonObject
 	if json.Unmarshal(top["errors"], &items) != nil || len(items) == 0 {
 		return g, false
 	}
@@ -142,7 +142,7 @@ func graphQLEmpty(data json.RawMessage) bool {
 	if len(d) == 0 || string(d) == "null" {
 		return true
 	}
-	var fields map[string]json.RawMessage
+	var fields jsonObject
 	if d[0] != '{' || json.Unmarshal(d, &fields) != nil {
 		return false
 	}

@@ -78,7 +78,7 @@ func (hubSpotTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		return classify.Outcome{}, false
 	}
 	o := classify.Outcome{RequestID: r.Header.Get("X-Hubspot-Correlation-Id")}
-	var b map[string]json.RawMessage
+	var b jsonObject
 	if json.Unmarshal(r.Body, &b) != nil {
 		b = nil
 	}
@@ -97,7 +97,7 @@ func (hubSpotTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if sub := graphQLString(b["subCategory"]); sub != "" {
 		details["sub_category"] = sub
 	}
-	var items []map[string]json.RawMessage
+	var items []jsonObject
 	if json.Unmarshal(b["errors"], &items) == nil && len(items) > 0 && items[0] != nil {
 		first := items[0]
 		if o.Message == "" {
@@ -149,8 +149,8 @@ func hubSpotRateLimit(r *Raw, policy string, o *classify.Outcome, details map[st
 
 // hubSpotField returns the property an error item names: its
 // context.propertyName (a string or the first of a list), else its "in".
-func hubSpotField(item map[string]json.RawMessage) string {
-	var ctx map[string]json.RawMessage
+func hubSpotField(item jsonObject) string {
+	var ctx jsonObject
 	if json.Unmarshal(item["context"], &ctx) == nil {
 		if name := saasFirstString(ctx["propertyName"]); name != "" {
 			return name

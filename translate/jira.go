@@ -39,7 +39,7 @@ func (jiraTranslator) Recognizes(r *Raw) bool {
 	if !bytes.Contains(r.Body, []byte(`"errorMessages"`)) {
 		return false
 	}
-	var b map[string]json.RawMessage
+	var b jsonObject
 	if json.Unmarshal(r.Body, &b) != nil {
 		return false
 	}
@@ -83,7 +83,7 @@ func (jiraTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if o.RequestID == "" {
 		o.RequestID = r.Header.Get("Atl-Traceid")
 	}
-	var b map[string]json.RawMessage
+	var b jsonObject
 	if json.Unmarshal(r.Body, &b) == nil {
 		o.Message = saasFirstString(b["errorMessages"])
 		if key, value, ok := saasFirstMember(b["errors"]); ok {

@@ -3,7 +3,6 @@ package translate
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -229,42 +228,22 @@ func (o jsonObject) has(k string) bool {
 	return ok
 }
 
-// raw returns the member k of o as a JSON string, decoded but not trimmed
-// nor cut; "" for any other type, null or absence.
-func (o jsonObject) raw(k string) string {
-	s, _ := decodeString(o[k])
-	return s
-}
-
 // str returns the first of keys whose value is a JSON string that is not
-// blank, as text (see text); "" when none is.
+// blank, as text (see textOf); "" when none is.
 func (o jsonObject) str(keys ...string) string {
 	for _, k := range keys {
-		if s := text(o[k]); s != "" {
+		if s := textOf(o[k]); s != "" {
 			return s
 		}
 	}
 	return ""
 }
 
-// text returns the JSON string raw decoded, trimmed and cut to jsonTextMax
-// bytes; "" when raw is not a string. A text with white space before the
-// cut ends at a word boundary (see cut.go); one word throughout is cut at a
-// rune boundary.
-func text(raw []byte) string {
+// textOf returns the JSON string raw decoded and clipped (see clipText);
+// "" when raw is not a string.
+func textOf(raw []byte) string {
 	s, _ := decodeString(raw)
-	s = strings.TrimSpace(s)
-	if len(s) <= jsonTextMax {
-		return s
-	}
-	if w := gwCut(s, jsonTextMax); w != "" {
-		return w
-	}
-	n := jsonTextMax
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
+	return clipText(s)
 }
 
 // code returns the first of keys whose value is a code: a string without
@@ -309,7 +288,7 @@ func (o jsonObject) first(k string) jsonObject {
 // str.
 func (o jsonObject) firstString(k string) string {
 	if items := walkArray(o[k], 1); len(items) > 0 {
-		return text(items[0])
+		return textOf(items[0])
 	}
 	return ""
 }
@@ -374,35 +353,6 @@ func firstMember(raw []byte) (key string, value json.RawMessage, ok bool) {
 	return key, raw[start:end:end], true
 }
 
-// isCode reports whether s reads as a code rather than a sentence.
-func isCode(s string) bool {
-	if s == "" || len(s) > jsonCodeMax {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c <= ' ' || c >= 0x7f {
-			return false
-		}
-	}
-	return true
-}
-
-// isInteger reports whether b is a JSON integer.
-func isInteger(b []byte) bool {
-	if len(b) > 0 && b[0] == '-' {
-		b = b[1:]
-	}
-	if len(b) == 0 {
-		return false
-	}
-	for _, c := range b {
-		if !isDigitByte(c) {
-			return false
-		}
-	}
-	return true
-}
-
 // readFirstItem returns the first item of the JSON array b as an object,
 // or nil. Only that item must be valid JSON: the rest of the array may be
 // cut, as a body at its cap is.
@@ -411,4 +361,13 @@ func readFirstItem(b []byte) jsonObject {
 		return walkObject(items[0])
 	}
 	return nil
+}
+
+// readArray returns the items of the JSON array b, at most jsonMaxItems of
+// them, or nil when b is not a valid JSON array.
+func readArray(b []byte) []json.RawMessage {
+	if b = trimLeftSpace(b); len(b) == 0 || b[0] != '[' || !json.Valid(b) {
+		return nil
+	}
+	return walkArray(b, jsonMaxItems)
 }

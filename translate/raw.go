@@ -106,6 +106,14 @@ func (r *Raw) IsHTML() bool {
 	return hasPrefixFold(b, "<!doctype html") || hasPrefixFold(b, "<html")
 }
 
+// bodyStart returns the first byte of the body after white space, or 0.
+func (r *Raw) bodyStart() byte {
+	if b := trimLeftSpace(r.Body); len(b) > 0 {
+		return b[0]
+	}
+	return 0
+}
+
 // trimLeftSpace drops leading white space and a UTF-8 byte order mark.
 func trimLeftSpace(b []byte) []byte {
 	for len(b) > 0 {

@@ -72,12 +72,12 @@ func sendgridBodyShape(r *Raw) bool {
 	if _, id := m["id"]; len(m) != 1 && !(len(m) == 2 && id) {
 		return false
 	}
-	var entries []map[string]json.RawMessage
+	var entries []jsonObject
 	if json.Unmarshal(m["errors"], &entries) != nil || len(entries) == 0 || len(entries) > sendgridMaxErrors {
 		return false
 	}
 	for _, e := range entries {
-		if _, ok := e["help"]; !ok || cloudString(e, "message") == "" {
+		if _, ok := e["help"]; !ok || e.str("message") == "" {
 			return false
 		}
 		for k := range e {
@@ -101,13 +101,13 @@ func (sendgridTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if len(b) == 0 || b[0] != '{' {
 		return o, true
 	}
-	m, ok := cloudObject(b)
-	if !ok {
+	m := r.object()
+	if m == nil {
 		return o, true
 	}
 	var entries []json.RawMessage
 	if json.Unmarshal(m["errors"], &entries) != nil || len(entries) == 0 {
-		o.Message = cloudString(m, "message", "error")
+		o.Message = m.str("message", "error")
 		return o, true
 	}
 	if len(entries) > sendgridMaxErrors {
@@ -117,10 +117,10 @@ func (sendgridTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	chosen := false
 	for _, raw := range entries {
 		var msg, field, link string
-		if e, ok := cloudObject(raw); ok {
-			msg, field, link = cloudString(e, "message"), cloudString(e, "field"), cloudDocURL(cloudString(e, "help"))
+		if e := readObject(raw); e != nil {
+			msg, field, link = e.str("message"), e.str("field"), docURL(e.str("help"))
 		} else if json.Unmarshal(raw, &msg) == nil { // the v2 form: a list of strings
-			msg = cloudClip(msg)
+			msg = clipText(msg)
 		}
 		if !chosen || field != "" && o.Field == "" {
 			o.Message, o.Field, help = msg, field, link

@@ -96,7 +96,7 @@ func (shopifyTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 // endpoints write "error" and "error_description".
 func shopifyREST(r *Raw) classify.Outcome {
 	o := classify.Outcome{RequestID: r.Header.Get("X-Request-Id")}
-	var body map[string]json.RawMessage
+	var body jsonObject
 	if json.Unmarshal(r.Body, &body) == nil {
 		o.Message, o.Field = shopifyErrors(body["errors"])
 		if o.Message == "" {

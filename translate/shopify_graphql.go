@@ -40,7 +40,7 @@ func shopifyGraphQL(r *Raw, g graphQLResponse) classify.Outcome {
 	if e.code == "INTERNAL_SERVER_ERROR" {
 		// GraphQL calls are POSTs: a mutation may have run before the
 		// failure, so only an idempotent or keyed call is retried.
-		o.Evidence.Retry = entUnknownOutcome(r)
+		o.Evidence.Retry = unknownOutcomeAdvice(r)
 	}
 	if e.code == "THROTTLED" || e.code == "" && e.message == "Throttled" {
 		o.VendorCode = "THROTTLED"
