@@ -1,7 +1,6 @@
 package translate
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/toolerr/toolerr/classify"
@@ -61,21 +60,14 @@ func awsJSONBody(r *Raw) (jsonObject, bool) {
 // ("None,ConditionalCheckFailed"), so the agent sees which item failed;
 // "" when there are none.
 func awsCancellationReasons(m jsonObject) string {
-	raw, ok := m["CancellationReasons"]
-	if !ok {
+	reasons := walkArray(m["CancellationReasons"], awsMaxReasons)
+	if len(reasons) == 0 {
 		return ""
-	}
-	var reasons []json.RawMessage
-	if json.Unmarshal(raw, &reasons) != nil || len(reasons) == 0 {
-		return ""
-	}
-	if len(reasons) > awsMaxReasons {
-		reasons = reasons[:awsMaxReasons]
 	}
 	codes := make([]string, 0, len(reasons))
 	for _, item := range reasons {
 		code := "None"
-		if obj := readObject(item); obj != nil {
+		if obj := walkObject(item); obj != nil {
 			if c := awsCleanCode(obj.str("Code")); c != "" {
 				code = c
 			}

@@ -2,7 +2,6 @@ package translate
 
 import (
 	"bytes"
-	"encoding/json"
 	"strconv"
 	"strings"
 	"time"
@@ -32,24 +31,19 @@ func genField(o jsonObject) string {
 // genLoc joins a FastAPI/Pydantic "loc" (["body", "items", 0, "price"]) into
 // a dotted path without its request part ("items.0.price").
 func genLoc(o jsonObject) string {
-	raw := bytes.TrimSpace(o["loc"])
-	if len(raw) == 0 || raw[0] != '[' {
-		return ""
-	}
-	var parts []any
-	if json.Unmarshal(raw, &parts) != nil || len(parts) > 32 {
+	parts := walkArray(o["loc"], 33)
+	if parts == nil || len(parts) > 32 {
 		return ""
 	}
 	var b strings.Builder
 	for i, p := range parts {
-		var s string
-		switch p := p.(type) {
-		case string:
-			s = p
-		case float64:
-			s = strconv.FormatFloat(p, 'f', -1, 64)
-		default:
-			return ""
+		s, ok := decodeString(p)
+		if !ok {
+			n, isNumber := numberOf(p)
+			if !isNumber {
+				return ""
+			}
+			s = strconv.FormatFloat(n, 'f', -1, 64)
 		}
 		if i == 0 && len(parts) > 1 {
 			switch s {

@@ -202,10 +202,7 @@ func genRails(raw json.RawMessage) (classify.Outcome, bool) {
 	if !ok || !isCode(field) {
 		return classify.Outcome{}, false
 	}
-	msg := ""
-	if items := walkArray(v, 1); len(items) > 0 {
-		msg = textOf(items[0]) // {"email": ["is invalid"]}
-	}
+	msg := firstItemText(v) // {"email": ["is invalid"]}
 	if msg == "" {
 		msg = textOf(v) // {"email": "is invalid"}
 	}

@@ -3,6 +3,7 @@ package translate
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -286,11 +287,25 @@ func (o jsonObject) first(k string) jsonObject {
 // firstString returns the first item of the array member k when it is a
 // string (as in {"errors": ["name is required"]}), trimmed and cut like
 // str.
-func (o jsonObject) firstString(k string) string {
-	if items := walkArray(o[k], 1); len(items) > 0 {
+func (o jsonObject) firstString(k string) string { return firstItemText(o[k]) }
+
+// firstItemText returns the first item of the JSON array raw as text when
+// it is a string, else "".
+func firstItemText(raw []byte) string {
+	if items := walkArray(raw, 1); len(items) > 0 {
 		return textOf(items[0])
 	}
 	return ""
+}
+
+// stringOrFirst returns raw as text when it is a JSON string, else the
+// first item of raw when raw is an array whose first item is a string
+// (vendors write a message both ways); else "".
+func stringOrFirst(raw []byte) string {
+	if s := textOf(raw); s != "" {
+		return s
+	}
+	return firstItemText(raw)
 }
 
 // strs returns the non-empty string items of the array member k.
@@ -323,6 +338,18 @@ func (o jsonObject) integer(k string) (int, bool) {
 		return 0, false
 	}
 	return int(n), true
+}
+
+// number returns member k when it is a JSON number.
+func (o jsonObject) number(k string) (float64, bool) { return numberOf(o[k]) }
+
+// numberOf returns raw when it is a JSON number.
+func numberOf(raw []byte) (float64, bool) {
+	if len(raw) == 0 || raw[0] != '-' && !isDigitByte(raw[0]) {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(string(raw), 64)
+	return f, err == nil
 }
 
 // firstMember returns the first member of the JSON object raw in document

@@ -124,15 +124,11 @@ func (twilioTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 // twilioCode reads the code member, a JSON number or a string of digits;
 // "" for null, absent or anything else.
 func twilioCode(raw json.RawMessage) string {
-	var n json.Number
-	if json.Unmarshal(raw, &n) == nil {
-		return twilioDigits(string(n))
+	if isInteger(raw) {
+		return twilioDigits(string(raw))
 	}
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return twilioDigits(s)
-	}
-	return ""
+	s, _ := decodeString(raw)
+	return twilioDigits(s)
 }
 
 // twilioDigits returns s as a canonical positive decimal of at most nine
