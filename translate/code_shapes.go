@@ -37,29 +37,24 @@ func isInteger(b []byte) bool {
 
 // isSnakeToken reports whether s is a short snake_case error token such as
 // "channel_not_found": lower-case ASCII letters, digits and underscores,
-// starting with a letter.
-func isSnakeToken(s string) bool {
-	if s == "" || len(s) > 64 || s[0] < 'a' || s[0] > 'z' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
-			return false
-		}
-	}
-	return true
-}
+// starting with a letter, at most 64 bytes.
+func isSnakeToken(s string) bool { return isUnderscoreName(s, 64, 'a') }
 
 // isScreamingName reports whether s looks like a SCREAMING_SNAKE error
 // name ("REQUIRED_FIELD_MISSING"): upper-case letters, digits and
+// underscores, starting with a letter, at most 128 bytes.
+func isScreamingName(s string) bool { return isUnderscoreName(s, 128, 'A') }
+
+// isUnderscoreName reports whether s is at most max bytes of letters of one
+// case (the alphabet that starts at a, 'a' or 'A'), digits and
 // underscores, starting with a letter.
-func isScreamingName(s string) bool {
-	if s == "" || len(s) > 128 || s[0] < 'A' || s[0] > 'Z' {
+func isUnderscoreName(s string, max int, a byte) bool {
+	isLetterOfCase := func(c byte) bool { return c >= a && c <= a+25 }
+	if s == "" || len(s) > max || !isLetterOfCase(s[0]) {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+		if c := s[i]; !(isLetterOfCase(c) || c >= '0' && c <= '9' || c == '_') {
 			return false
 		}
 	}
