@@ -9,7 +9,7 @@ import (
 // member of an unexpected type reads as absent instead of failing the whole
 // body, so one odd member never hides the rest of an error.
 //
-// A body is validated once (json.Valid, which allocates nothing) and then
+// A body is validated once (validJSON) and then
 // walked member by member; the members stay slices of the body, so a 64
 // KiB stack trace in a member is neither copied nor decoded unless a
 // translator asks for it as a string. Raw.object caches the walk of the
@@ -33,7 +33,7 @@ type jsonObject map[string]json.RawMessage
 // and a byte order mark are skipped.
 func readObject(b []byte) jsonObject {
 	b = trimLeftSpace(b)
-	if len(b) == 0 || b[0] != '{' || !json.Valid(b) {
+	if len(b) == 0 || b[0] != '{' || !validJSON(b) {
 		return nil
 	}
 	return walkObject(b)
@@ -163,7 +163,7 @@ func (o jsonObject) number(k string) (float64, bool) { return numberOf(o[k]) }
 // or nil. Only that item must be valid JSON: the rest of the array may be
 // cut, as a body at its cap is.
 func readFirstItem(b []byte) jsonObject {
-	if items := walkArray(b, 1); len(items) > 0 && json.Valid(items[0]) {
+	if items := walkArray(b, 1); len(items) > 0 && validJSON(items[0]) {
 		return walkObject(items[0])
 	}
 	return nil
@@ -172,7 +172,7 @@ func readFirstItem(b []byte) jsonObject {
 // readArray returns the items of the JSON array b, at most jsonMaxItems of
 // them, or nil when b is not a valid JSON array.
 func readArray(b []byte) []json.RawMessage {
-	if b = trimLeftSpace(b); len(b) == 0 || b[0] != '[' || !json.Valid(b) {
+	if b = trimLeftSpace(b); len(b) == 0 || b[0] != '[' || !validJSON(b) {
 		return nil
 	}
 	return walkArray(b, jsonMaxItems)

@@ -10,7 +10,7 @@ import (
 // The scanner under the shared reader (json_reader.go): it walks JSON
 // containers without decoding them, so that members and items stay slices
 // of the body, and decodes single strings and numbers. It trusts its input
-// to be valid JSON (the reader validates a body once with json.Valid) but
+// to be valid JSON (the reader validates a body once with validJSON) but
 // stays safe on anything: on malformed input a walk stops and reports it.
 
 // walkContainer calls visit for each member of the object (open '{') or
@@ -107,18 +107,22 @@ func skipSpace(b []byte, i int) int {
 }
 
 // skipString returns the index after the JSON string that starts at b[i],
-// or -1 when it does not end.
+// or -1 when it does not end. It jumps from quote to quote: a quote ends
+// the string unless an odd number of backslashes escapes it.
 func skipString(b []byte, i int) int {
-	for i++; i < len(b); {
-		j := bytes.IndexAny(b[i:], `"\`)
+	for i++; i < len(b); i++ {
+		j := bytes.IndexByte(b[i:], '"')
 		if j < 0 {
 			return -1
 		}
 		i += j
-		if b[i] == '"' {
+		n := 0
+		for k := i - 1; k >= 0 && b[k] == '\\'; k-- {
+			n++
+		}
+		if n%2 == 0 {
 			return i + 1
 		}
-		i += 2 // an escape: skip the escaped byte
 	}
 	return -1
 }
