@@ -45,11 +45,11 @@ func (anthropicTranslator) Recognizes(r *Raw) bool {
 			return true
 		}
 	}
-	if devString(r.object(), "type") != "error" {
+	if r.object().str("type") != "error" {
 		return false
 	}
 	e := r.errorObject()
-	return e != nil && devString(e, "type") != ""
+	return e != nil && e.str("type") != ""
 }
 
 // Translate reads an Anthropic error body. Anthropic answers errors with
@@ -62,16 +62,16 @@ func (anthropicTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if e == nil {
 		return classify.Outcome{}, false
 	}
-	typ, msg := devString(e, "type"), devString(e, "message")
+	typ, msg := e.str("type"), e.str("message")
 	if typ == "" && msg == "" {
 		return classify.Outcome{}, false
 	}
-	o := classify.Outcome{VendorCode: typ, Message: msg, RequestID: devString(m, "request_id")}
+	o := classify.Outcome{VendorCode: typ, Message: msg, RequestID: m.str("request_id")}
 	if o.RequestID == "" {
 		o.RequestID = r.Header.Get("Request-Id")
 	}
-	if details, ok := devMember(e, "details"); ok {
-		if code := devString(details, "error_code"); code != "" {
+	if details := e.obj("details"); details != nil {
+		if code := details.str("error_code"); code != "" {
 			o.VendorCode = code
 		}
 	}
@@ -126,10 +126,10 @@ func anthropicField(msg string) string {
 // are read against the response's Date. 0 leaves the delay to the
 // classifier.
 func anthropicDelay(r *Raw) time.Duration {
-	if devHasRetryDelay(r) {
+	if hasRetryDelay(r) {
 		return 0
 	}
-	now := devNow(r)
+	now := responseNow(r)
 	var hit, earliest time.Duration
 	for _, limit := range anthropicLimits {
 		prefix := "Anthropic-Ratelimit-" + limit

@@ -78,7 +78,7 @@ func awsPlainlyAWS(r *Raw) bool {
 	if r.Status < 400 {
 		return false
 	}
-	if r.Vendor == "aws" || cloudHostIn(r.Host, awsHosts) {
+	if r.Vendor == "aws" || awsHostIn(r.Host, awsHosts) {
 		return true
 	}
 	h := r.Header
@@ -88,17 +88,17 @@ func awsPlainlyAWS(r *Raw) bool {
 	if h.Get("X-Amz-Id-2") != "" || h.Get("X-Amzn-Errortype") != "" {
 		return true
 	}
-	return h.Get("X-Amz-Apigw-Id") != "" && awsGatewayShaped(r.Body)
+	return h.Get("X-Amz-Apigw-Id") != "" && awsGatewayShaped(r)
 }
 
 // awsGatewayShaped reports whether b is empty or API Gateway's default
 // error body, an object with a single message member.
-func awsGatewayShaped(b []byte) bool {
-	if len(trimLeftSpace(b)) == 0 {
+func awsGatewayShaped(r *Raw) bool {
+	if len(trimLeftSpace(r.Body)) == 0 {
 		return true
 	}
-	m, ok := cloudObject(trimLeftSpace(b))
-	if !ok || len(m) != 1 {
+	m := r.object()
+	if len(m) != 1 {
 		return false
 	}
 	_, lower := m["message"]
@@ -110,7 +110,7 @@ func awsGatewayShaped(b []byte) bool {
 // trimmed and bounded.
 func awsHeader(r *Raw, names ...string) string {
 	for _, n := range names {
-		if v := cloudClip(r.Header.Get(n)); v != "" {
+		if v := clipText(r.Header.Get(n)); v != "" {
 			return v
 		}
 	}
@@ -177,4 +177,19 @@ func awsFieldToken(s string) string {
 		n++
 	}
 	return strings.TrimRight(s[:n], ".")
+}
+
+// awsHostIn reports whether host equals one of suffixes (leading dot
+// ignored) or ends with it after a dot.
+func awsHostIn(host string, suffixes []string) bool {
+	if host == "" {
+		return false
+	}
+	for _, s := range suffixes {
+		s = strings.TrimPrefix(s, ".")
+		if host == s || strings.HasSuffix(host, "."+s) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,7 +1,6 @@
 package translate
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/toolerr/toolerr/classify"
@@ -22,19 +21,19 @@ func awsParseJSON(r *Raw, o *classify.Outcome) (found bool) {
 	m, ok := awsJSONBody(r)
 	if ok {
 		if o.VendorCode == "" {
-			o.VendorCode = awsCleanCode(cloudString(m, "__type"))
+			o.VendorCode = awsCleanCode(m.str("__type"))
 		}
 		// restJson1 writes the type in "code". A bare one is trusted only
 		// on AWS's own hosts: a captured body with one may be anyone's. A
 		// decorated one (namespace#Name, or the coral URL suffix) is AWS's
 		// wherever it comes from (smithy restJson1 error shapes).
 		if o.VendorCode == "" {
-			code := cloudString(m, "code", "Code")
-			if r.Vendor == "aws" || cloudHostIn(r.Host, awsHosts) || awsDecoratedCode(code) {
+			code := m.str("code", "Code")
+			if r.Vendor == "aws" || awsHostIn(r.Host, awsHosts) || awsDecoratedCode(code) {
 				o.VendorCode = awsCleanCode(code)
 			}
 		}
-		o.Message = cloudString(m, "message", "Message", "errorMessage")
+		o.Message = m.str("message", "Message", "errorMessage")
 		if reasons := awsCancellationReasons(m); reasons != "" {
 			o.Details = map[string]any{"cancellation_reasons": reasons}
 		}
@@ -43,7 +42,7 @@ func awsParseJSON(r *Raw, o *classify.Outcome) (found bool) {
 }
 
 // awsJSONBody decodes a JSON object body; ok is false for anything else.
-func awsJSONBody(r *Raw) (map[string]json.RawMessage, bool) {
+func awsJSONBody(r *Raw) (jsonObject, bool) {
 	b := trimLeftSpace(r.Body)
 	if len(b) == 0 || b[0] != '{' {
 		return nil, false
@@ -52,30 +51,24 @@ func awsJSONBody(r *Raw) (map[string]json.RawMessage, bool) {
 	if ct := r.ContentType(); ct != "" && ct != "text/plain" && !strings.Contains(ct, "json") {
 		return nil, false
 	}
-	return cloudObject(b)
+	m := r.object()
+	return m, m != nil
 }
 
 // awsCancellationReasons lists the codes of a DynamoDB
 // TransactionCanceledException's CancellationReasons, one per item in order
 // ("None,ConditionalCheckFailed"), so the agent sees which item failed;
 // "" when there are none.
-func awsCancellationReasons(m map[string]json.RawMessage) string {
-	raw, ok := m["CancellationReasons"]
-	if !ok {
+func awsCancellationReasons(m jsonObject) string {
+	reasons := walkArray(m["CancellationReasons"], awsMaxReasons)
+	if len(reasons) == 0 {
 		return ""
-	}
-	var reasons []json.RawMessage
-	if json.Unmarshal(raw, &reasons) != nil || len(reasons) == 0 {
-		return ""
-	}
-	if len(reasons) > awsMaxReasons {
-		reasons = reasons[:awsMaxReasons]
 	}
 	codes := make([]string, 0, len(reasons))
 	for _, item := range reasons {
 		code := "None"
-		if obj, ok := cloudObject(item); ok {
-			if c := awsCleanCode(cloudString(obj, "Code")); c != "" {
+		if obj := walkObject(item); obj != nil {
+			if c := awsCleanCode(obj.str("Code")); c != "" {
 				code = c
 			}
 		}

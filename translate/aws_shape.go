@@ -56,10 +56,10 @@ func awsJSONShape(r *Raw) bool {
 	if m == nil {
 		return false
 	}
-	if t := devString(m, "__type"); t != "" {
+	if t := m.str("__type"); t != "" {
 		return awsTypeValue(t)
 	}
-	return awsDecoratedCode(devString(m, "code"))
+	return awsDecoratedCode(m.str("code"))
 }
 
 // awsTypeValue reports whether v is an AWS error type as `__type` holds

@@ -85,7 +85,7 @@ func TestAWSTranslateJSONEdgeCases(t *testing.T) {
 
 	// A huge message is cut.
 	o, _ = tr.Translate(awsRaw(400, host, "application/json", `{"__type":"x#ValidationException","message":"`+strings.Repeat("é", 5000)+`"}`))
-	assert.LessOrEqual(t, len(o.Message), cloudMaxText)
+	assert.LessOrEqual(t, len(o.Message), jsonTextMax)
 
 	// JSON on a 2xx is never an AWS error.
 	_, ok = tr.Translate(awsRaw(200, host, "application/x-amz-json-1.0", `{"__type":"com.amazonaws.dynamodb#ValidationException","message":"x"}`))
@@ -216,7 +216,7 @@ func TestAWSRecognizesBodyShapes(t *testing.T) {
 // built-in code.
 func TestCloudCodesAreBuiltin(t *testing.T) {
 	reg := toolerr.Default()
-	for _, tr := range cloudTranslators() {
+	for _, tr := range []Translator{awsTranslator{}, twilioTranslator{}, sendgridTranslator{}} {
 		for vendorCode, code := range tr.Codes() {
 			_, _, ok := reg.Kind(code)
 			assert.True(t, ok, "%s: %s → %s", tr.Vendor(), vendorCode, code)
@@ -235,7 +235,7 @@ func TestCloudNoPanicOnPrefixes(t *testing.T) {
 		`<TwilioResponse><RestException><Code>20003</Code><Message>m</Message><MoreInfo>u</MoreInfo></RestException></TwilioResponse>`,
 		`{"errors":[{"message":"m","field":"f","help":"http://sendgrid.com/docs"}]}`,
 	}
-	for _, tr := range cloudTranslators() {
+	for _, tr := range []Translator{awsTranslator{}, twilioTranslator{}, sendgridTranslator{}} {
 		for _, body := range bodies {
 			for i := 0; i <= len(body); i++ {
 				for _, status := range []int{200, 400, 503} {

@@ -65,17 +65,17 @@ func awsParseXML(body []byte, o *classify.Outcome) (found bool) {
 		return false
 	}
 	o.VendorCode = code
-	o.Message = cloudClip(e.Message)
-	o.RequestID = cloudClip(requestID)
+	o.Message = clipText(e.Message)
+	o.RequestID = clipText(requestID)
 	if o.RequestID == "" {
-		o.RequestID = cloudClip(e.RequestID)
+		o.RequestID = clipText(e.RequestID)
 	}
-	o.Field = awsFieldToken(cloudClip(e.ArgumentName))
+	o.Field = awsFieldToken(clipText(e.ArgumentName))
 	details := map[string]any{}
 	for _, kv := range [...]struct{ key, value string }{
 		{"bucket", e.BucketName}, {"key", e.Key}, {"region", e.Region}, {"endpoint", e.Endpoint},
 	} {
-		if v := cloudClip(kv.value); v != "" {
+		if v := clipText(kv.value); v != "" {
 			details[kv.key] = v
 		}
 	}

@@ -61,3 +61,29 @@ func gwCut(s string, max int) string {
 	}
 	return strings.TrimSpace(s)
 }
+
+// clipText trims s and bounds it to jsonTextMax bytes: at a word boundary
+// when s has white space before the cut (see gwCut), else, for one word
+// throughout, at a rune boundary.
+func clipText(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) <= jsonTextMax {
+		return s
+	}
+	if w := gwCut(s, jsonTextMax); w != "" {
+		return w
+	}
+	return cutRunes(s, jsonTextMax)
+}
+
+// cutRunes bounds s to max bytes at a rune boundary and repairs its UTF-8.
+func cutRunes(s string, max int) string {
+	if len(s) > max {
+		i := max
+		for i > 0 && !utf8.RuneStart(s[i]) {
+			i--
+		}
+		s = s[:i]
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
+}

@@ -62,7 +62,7 @@ func TestNoCutLeavesATokenFragment(t *testing.T) {
 			check("first line", gwFirstLine([]byte(body)))
 			check("element", gwElement([]byte("<title>"+body+"</title>"), "title"))
 			check("element without end", gwElement([]byte("<title>"+body), "title"))
-			check("cut", gwCut(strings.ToValidUTF8(body, "\uFFFD"), genMessageMax))
+			check("cut", gwCut(strings.ToValidUTF8(body, "\uFFFD"), jsonTextMax))
 			// A body cut at the capture cap ends inside the token.
 			for _, capAt := range []int{len(p) + shift + 10, len(p) + shift + 20} {
 				if capAt > len(body) {

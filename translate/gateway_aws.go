@@ -111,7 +111,7 @@ func (cloudfrontGateway) Codes() map[string]string { return nil }
 // page's heading, between the first rule (<HR>) and the next line break.
 func cloudfrontExplanation(body []byte) string {
 	head := gwHead(body)
-	i := gwIndexFold(head, "<hr")
+	i := indexFold(head, "<hr")
 	if i < 0 {
 		return ""
 	}
@@ -120,8 +120,8 @@ func cloudfrontExplanation(body []byte) string {
 		return ""
 	}
 	rest := head[gt+1:]
-	end := gwIndexFold(rest, "<br")
-	if hr := gwIndexFold(rest, "<hr"); hr >= 0 && (end < 0 || hr < end) {
+	end := indexFold(rest, "<br")
+	if hr := indexFold(rest, "<hr"); hr >= 0 && (end < 0 || hr < end) {
 		end = hr
 	}
 	if end < 0 {
@@ -133,7 +133,7 @@ func cloudfrontExplanation(body []byte) string {
 // cloudfrontRequestID returns the "Request ID: …" the page prints, or "".
 func cloudfrontRequestID(body []byte) string {
 	head := gwHead(body)
-	i := gwIndexFold(head, "request id:")
+	i := indexFold(head, "request id:")
 	if i < 0 {
 		return ""
 	}

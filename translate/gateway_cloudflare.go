@@ -169,7 +169,7 @@ func (cloudflareGateway) Codes() map[string]string {
 func cloudflareErrorCode(body []byte) string {
 	head := gwHead(body)
 	for _, p := range [...]string{"error code:", "error code ", `cf-error-code">`} {
-		i := gwIndexFold(head, p)
+		i := indexFold(head, p)
 		if i < 0 {
 			continue
 		}

@@ -22,30 +22,10 @@ func gwHead(body []byte) []byte {
 	return endAtWord(body, gwScanLimit)
 }
 
-// gwIndexFold returns the index of the first occurrence of the lower-case
-// ASCII needle in b, ignoring ASCII case, or -1. The work is bounded by
-// len(b)*len(needle), and needles are short constants.
-func gwIndexFold(b []byte, needle string) int {
-	if needle == "" {
-		return 0
-	}
-	first := needle[0]
-	for i := 0; i+len(needle) <= len(b); i++ {
-		c := b[i]
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c == first && hasPrefixFold(b[i:], needle) {
-			return i
-		}
-	}
-	return -1
-}
-
 // gwContainsFold reports whether the start of body holds the lower-case
 // ASCII needle, ignoring ASCII case.
 func gwContainsFold(body []byte, needle string) bool {
-	return gwIndexFold(gwHead(body), needle) >= 0
+	return indexFold(gwHead(body), needle) >= 0
 }
 
 // gwElement returns the cleaned text of the first <tag> element in the
@@ -54,7 +34,7 @@ func gwElement(body []byte, tag string) string {
 	head := gwHead(body)
 	open := "<" + tag
 	for from := 0; from < len(head); {
-		i := gwIndexFold(head[from:], open)
+		i := indexFold(head[from:], open)
 		if i < 0 {
 			return ""
 		}
@@ -66,7 +46,7 @@ func gwElement(body []byte, tag string) string {
 				return ""
 			}
 			rest := head[gt+1:]
-			end := gwIndexFold(rest, "</"+tag)
+			end := indexFold(rest, "</"+tag)
 			if end < 0 {
 				end = len(rest)
 			}
@@ -185,18 +165,4 @@ func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 // gwServer returns the Server header in lower case.
 func gwServer(h http.Header) string {
 	return strings.ToLower(strings.TrimSpace(h.Get("Server")))
-}
-
-// gwIdempotent reports whether a retry of r's request cannot repeat a side
-// effect: an RFC 9110 idempotent method, or an idempotency key.
-func gwIdempotent(r *Raw) bool {
-	if r.Idempotent {
-		return true
-	}
-	switch strings.ToUpper(r.Method) {
-	case "", http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodTrace,
-		http.MethodPut, http.MethodDelete:
-		return true
-	}
-	return false
 }

@@ -127,7 +127,7 @@ func (envoyGateway) Translate(r *Raw) (classify.Outcome, bool) {
 	o := classify.Outcome{Message: line, RequestID: strings.TrimSpace(r.Header.Get("X-Request-Id"))}
 	if reason := envoyResetReason(line); reason != "" {
 		o.Details = map[string]any{"reset_reason": reason}
-		if !envoySafeResets[reason] && !gwIdempotent(r) {
+		if !envoySafeResets[reason] && !idempotentRequest(r) {
 			o.Evidence.Retry = classify.AdviceDoNotRetry
 		}
 	}

@@ -250,7 +250,7 @@ func TestEnvoyResetReason(t *testing.T) {
 }
 
 func TestGatewaysRejectSuccessAndForeignBodies(t *testing.T) {
-	for _, g := range gatewayTranslators() {
+	for _, g := range builtinGateways() {
 		for _, body := range []string{"", "{", `{"error":{"code":"x"}}`, "<?xml version=\"1.0\"?><Error><Code>x</Code></Error>", "\x00\xff\xfe"} {
 			r := gwRaw(200, body, "Server", "cloudflare", "Cf-Ray", "1", "X-Cache", "Error from cloudfront")
 			_, ok := g.Translate(r)
@@ -272,7 +272,7 @@ func TestGatewayWinsOverVendorHost(t *testing.T) {
 
 func TestGatewayHugeBody(t *testing.T) {
 	huge := strings.Repeat("<center>", 100000)
-	for _, g := range gatewayTranslators() {
+	for _, g := range builtinGateways() {
 		r := gwRaw(502, huge, "Server", "nginx", "Cf-Ray", "1", "X-Amz-Cf-Id", "1")
 		g.Recognizes(r)
 		_, _ = g.Translate(r)

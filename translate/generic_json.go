@@ -1,7 +1,6 @@
 package translate
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 
@@ -43,15 +42,15 @@ func (jsonGeneric) Translate(r *Raw) (classify.Outcome, bool) {
 	}
 	b := trimLeftSpace(r.Body)
 	if len(b) > 0 && b[0] == '[' {
-		item, ok := genFirstElement(b)
-		if !ok {
+		item := readFirstItem(b)
+		if item == nil {
 			return classify.Outcome{}, false
 		}
 		o, ok := genItem(item, r.Status)
 		o.RequestID = genRequestID(nil, r)
 		return o, ok
 	}
-	top := genObject(r.object())
+	top := r.object()
 	ok := top != nil
 	if !ok {
 		return classify.Outcome{}, false
@@ -77,33 +76,33 @@ func (jsonGeneric) Translate(r *Raw) (classify.Outcome, bool) {
 
 // genShapeOf is genShape for the body of r, whose "error" member r has
 // decoded already.
-func genShapeOf(r *Raw, top genObject) (classify.Outcome, bool) {
+func genShapeOf(r *Raw, top jsonObject) (classify.Outcome, bool) {
 	if e := r.errorObject(); e != nil {
-		return genErrorObject(genObject(e), r.Status), true
+		return genErrorObject(e, r.Status), true
 	}
 	return genShape(top, r.Status)
 }
 
 // genShape reads the first shape top matches.
-func genShape(top genObject, status int) (classify.Outcome, bool) {
-	if e, ok := top.obj("error"); ok {
+func genShape(top jsonObject, status int) (classify.Outcome, bool) {
+	if e := top.obj("error"); e != nil {
 		return genErrorObject(e, status), true
 	}
 	// {"error": "Bad Request", "message": …}: prose in "error" is a message
 	// of last resort; the other members say more.
 	prose := top.str("error")
-	if genIsCode(prose) {
+	if isCode(prose) {
 		return genOAuth(top, prose, status), true
 	}
 	if top.has("errors") {
-		if item, ok := top.first("errors"); ok {
+		if item := top.first("errors"); item != nil {
 			o, ok := genItem(item, status)
 			if o.VendorCode == "" {
 				o.VendorCode = genStatusCode(top.code("code", "error_code", "errorCode"), status)
 			}
 			return o, ok || o.VendorCode != ""
 		}
-		if msg := genFirstString(top, "errors"); msg != "" {
+		if msg := top.firstString("errors"); msg != "" {
 			return classify.Outcome{Message: msg, VendorCode: genStatusCode(top.code("code"), status)}, true
 		}
 		if o, ok := genRails(top["errors"]); ok {
@@ -112,7 +111,7 @@ func genShape(top genObject, status int) (classify.Outcome, bool) {
 	}
 	msg := top.str("message", "msg", "error_message", "errorMessage", "description")
 	if msg == "" {
-		msg = genFirstString(top, "message")
+		msg = top.firstString("message")
 	}
 	code := genStatusCode(top.code("code", "error_code", "errorCode", "errorType"), status)
 	if msg != "" {
@@ -121,7 +120,7 @@ func genShape(top genObject, status int) (classify.Outcome, bool) {
 	if d := top.str("detail"); d != "" {
 		return classify.Outcome{Message: d, VendorCode: code}, true
 	}
-	if item, ok := top.first("detail"); ok {
+	if item := top.first("detail"); item != nil {
 		return genItem(item, status)
 	}
 	if code != "" || prose != "" {
@@ -133,11 +132,11 @@ func genShape(top genObject, status int) (classify.Outcome, bool) {
 // genErrorObject reads {"error": {…}}: code (or the string status Google
 // APIs add when the numeric code repeats the HTTP status, or a type),
 // message, field, retry advice.
-func genErrorObject(e genObject, status int) classify.Outcome {
+func genErrorObject(e jsonObject, status int) classify.Outcome {
 	code := genStatusCode(e.code("code", "error_code", "errorCode"), status)
 	if code == "" {
 		code = e.code("status", "type")
-		if genIsInteger([]byte(code)) {
+		if isInteger([]byte(code)) {
 			code = genStatusCode(code, status)
 		}
 	}
@@ -148,12 +147,12 @@ func genErrorObject(e genObject, status int) classify.Outcome {
 		Evidence:   classify.Evidence{Retry: genRetryAdvice(e)},
 		Delay:      genDelayMS(e, "retry_after_ms"),
 	}
-	if id := e.str("request_id", "requestId"); genIsCode(id) {
+	if id := e.str("request_id", "requestId"); isCode(id) {
 		o.RequestID = id
 	}
 	if o.Field == "" {
 		for _, k := range [...]string{"details", "errors"} {
-			if item, ok := e.first(k); ok {
+			if item := e.first(k); item != nil {
 				o.Field = genField(item)
 				break
 			}
@@ -165,16 +164,16 @@ func genErrorObject(e genObject, status int) classify.Outcome {
 // genOAuth reads an error whose "error" member is a code: OAuth 2.0's
 // shape (RFC 6749 §5.2) with a code no OAuth registry holds, "error" the
 // code and "error_description" the message.
-func genOAuth(top genObject, e string, status int) classify.Outcome {
+func genOAuth(top jsonObject, e string, status int) classify.Outcome {
 	o := classify.Outcome{Message: top.str("error_description", "message", "detail", "error_message")}
 	if o.Message == "" {
-		o.Message = genFirstString(top, "message")
+		o.Message = top.firstString("message")
 	}
 	o.VendorCode = genStatusCode(e, status)
 	if o.VendorCode == "" {
 		o.VendorCode = genStatusCode(top.code("code", "error_code"), status)
 	}
-	if u := genDocURL(top.str("error_uri")); u != "" {
+	if u := docURL(top.str("error_uri")); u != "" {
 		o.Details = map[string]any{"doc_url": u}
 	}
 	return o
@@ -184,7 +183,7 @@ func genOAuth(top genObject, e string, status int) classify.Outcome {
 // "detail", "source": {"pointer"}}), FastAPI ({"loc", "msg", "type"}) and
 // the plain {"message", "code", "field"}. ok is false when it holds neither
 // a message nor a code.
-func genItem(item genObject, status int) (classify.Outcome, bool) {
+func genItem(item jsonObject, status int) (classify.Outcome, bool) {
 	o := classify.Outcome{
 		VendorCode: genStatusCode(item.code("code", "error_code", "errorCode"), status),
 		Message:    item.str("message", "detail", "msg", "title", "description"),
@@ -199,25 +198,13 @@ func genItem(item genObject, status int) (classify.Outcome, bool) {
 // genRails reads Rails' {"errors": {"email": ["is invalid"]}}: the first
 // member names the field and its first string is the message.
 func genRails(raw json.RawMessage) (classify.Outcome, bool) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+	field, v, ok := firstMember(raw)
+	if !ok || !isCode(field) {
 		return classify.Outcome{}, false
 	}
-	if !dec.More() {
-		return classify.Outcome{}, false
-	}
-	key, err := dec.Token()
-	field, _ := key.(string)
-	if err != nil || !genIsCode(field) {
-		return classify.Outcome{}, false
-	}
-	var v json.RawMessage
-	if dec.Decode(&v) != nil {
-		return classify.Outcome{}, false
-	}
-	msg := genFirstString(genObject{"v": v}, "v")
+	msg := firstItemText(v) // {"email": ["is invalid"]}
 	if msg == "" {
-		msg = genObject{"v": v}.str("v")
+		msg = textOf(v) // {"email": "is invalid"}
 	}
 	if msg == "" {
 		return classify.Outcome{}, false
@@ -225,5 +212,5 @@ func genRails(raw json.RawMessage) (classify.Outcome, bool) {
 	if !strings.Contains(strings.ToLower(msg), strings.ToLower(field)) {
 		msg = field + " " + msg
 	}
-	return classify.Outcome{Message: gwCut(msg, genMessageMax), Field: field}, true
+	return classify.Outcome{Message: gwCut(msg, jsonTextMax), Field: field}, true
 }

@@ -62,11 +62,11 @@ func (oauthGeneric) Translate(r *Raw) (classify.Outcome, bool) {
 		return classify.Outcome{}, false
 	}
 	if r.IsJSON() {
-		if top := genObject(r.object()); top != nil {
+		if top := r.object(); top != nil {
 			code := top.str("error")
 			if _, known := oauthCodes[code]; known {
 				o := classify.Outcome{VendorCode: code, Message: top.str("error_description"), RequestID: genRequestID(top, r)}
-				if u := genDocURL(top.str("error_uri")); u != "" {
+				if u := docURL(top.str("error_uri")); u != "" {
 					o.Details = map[string]any{"doc_url": u}
 				}
 				return o, true

@@ -33,7 +33,7 @@ func (problemGeneric) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 || !r.IsJSON() {
 		return classify.Outcome{}, false
 	}
-	p := genObject(r.object())
+	p := r.object()
 	ok := p != nil
 	if !ok || (r.ContentType() != "application/problem+json" && !genIsProblem(p)) {
 		return classify.Outcome{}, false
@@ -46,18 +46,18 @@ func (problemGeneric) Translate(r *Raw) (classify.Outcome, bool) {
 		Delay:      genDelayMS(p, "retry_after_ms"),
 		Evidence:   classify.Evidence{Retry: genRetryAdvice(p)},
 	}
-	item, hasItem := p.first("errors")
-	if !hasItem {
-		item, hasItem = p.first("invalid-params")
+	item := p.first("errors")
+	if item == nil {
+		item = p.first("invalid-params")
 	}
-	if hasItem {
+	if item != nil {
 		if o.VendorCode == "" {
 			o.VendorCode = genStatusCode(item.code("code"), r.Status)
 		}
 		if o.Field == "" {
 			o.Field = genField(item)
 			if o.Field == "" {
-				if f := item.str("name"); genIsCode(f) {
+				if f := item.str("name"); isCode(f) {
 					o.Field = f
 				}
 			}
@@ -69,7 +69,7 @@ func (problemGeneric) Translate(r *Raw) (classify.Outcome, bool) {
 	if o.Message == "" {
 		o.Message = p.str("title")
 	}
-	if u := genDocURL(p.str("type")); u != "" {
+	if u := docURL(p.str("type")); u != "" {
 		o.Details = map[string]any{"doc_url": u}
 	}
 	return o, true
@@ -78,20 +78,20 @@ func (problemGeneric) Translate(r *Raw) (classify.Outcome, bool) {
 // genIsProblem reports whether an object served without the problem media
 // type is still a problem document: a title with a type, status or detail,
 // or a toolerr error (code, category, retryable).
-func genIsProblem(p genObject) bool {
+func genIsProblem(p jsonObject) bool {
 	if _, ok := p.boolean("retryable"); ok && p.str("category") != "" && p.code("code") != "" {
 		return true
 	}
 	if p.str("title") == "" {
 		return false
 	}
-	return p.str("type") != "" || p.str("detail") != "" || genIsInteger(p["status"])
+	return p.str("type") != "" || p.str("detail") != "" || isInteger(p["status"])
 }
 
 // genRequestID returns the request id a body or the X-Request-Id header
 // gives.
-func genRequestID(p genObject, r *Raw) string {
-	if id := p.str("request_id", "requestId"); genIsCode(id) {
+func genRequestID(p jsonObject, r *Raw) string {
+	if id := p.str("request_id", "requestId"); isCode(id) {
 		return id
 	}
 	return strings.TrimSpace(r.Header.Get("X-Request-Id"))

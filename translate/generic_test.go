@@ -24,7 +24,7 @@ func genRaw(status int, body string) *Raw {
 // wins.
 func genTranslate(t *testing.T, r *Raw) classify.Outcome {
 	t.Helper()
-	for _, g := range genericTranslators() {
+	for _, g := range builtinGenerics()[1:] {
 		if o, ok := g.Translate(r); ok {
 			if o.Vendor == "" {
 				o.Vendor = g.Vendor()
@@ -100,10 +100,10 @@ func TestGenericNumbersAndBounds(t *testing.T) {
 	assert.Equal(t, "-3", o.VendorCode)
 	o = genTranslate(t, genRaw(500, `{"code":1.5,"message":"m"}`))
 	assert.Empty(t, o.VendorCode, "a fraction is no code")
-	o = genTranslate(t, genRaw(500, `{"code":"`+strings.Repeat("A", genCodeMax+1)+`","message":"m"}`))
+	o = genTranslate(t, genRaw(500, `{"code":"`+strings.Repeat("A", jsonCodeMax+1)+`","message":"m"}`))
 	assert.Empty(t, o.VendorCode, "an over-long code is prose")
 	o = genTranslate(t, genRaw(500, `{"message":"`+strings.Repeat("é", 2000)+`"}`))
-	assert.LessOrEqual(t, len(o.Message), genMessageMax)
+	assert.LessOrEqual(t, len(o.Message), jsonTextMax)
 	assert.True(t, utf8.ValidString(o.Message))
 	o = genTranslate(t, genRaw(400, `{"message":"m","field":"has a space"}`))
 	assert.Empty(t, o.Field, "a field is a path, not prose")
@@ -140,7 +140,7 @@ func TestGenericSuccessIsNotAnError(t *testing.T) {
 		`{"error":{"code":"x","message":"m"}}`, `{"type":"a","title":"b","status":400}`, `{"error":"invalid_grant"}`,
 		`{"message":"ok"}`, "plain text", "<html><title>Error</title></html>", "",
 	}
-	for _, g := range genericTranslators() {
+	for _, g := range builtinGenerics()[1:] {
 		for _, b := range bodies {
 			for _, status := range []int{200, 201, 204, 304, 399} {
 				_, ok := g.Translate(genRaw(status, b))
@@ -151,7 +151,7 @@ func TestGenericSuccessIsNotAnError(t *testing.T) {
 }
 
 func TestGenericFallbackAcceptsEveryFailure(t *testing.T) {
-	gs := genericTranslators()
+	gs := builtinGenerics()[1:]
 	last := gs[len(gs)-1]
 	for status := 400; status <= 599; status++ {
 		for _, body := range []string{"", "{", "\x00\xff", "<html>"} {

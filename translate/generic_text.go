@@ -36,7 +36,7 @@ func (textGeneric) Translate(r *Raw) (classify.Outcome, bool) {
 	switch {
 	case r.IsXML():
 		o.Message = gwElement(b, "message")
-		if c := gwElement(b, "code"); genIsCode(c) {
+		if c := gwElement(b, "code"); isCode(c) {
 			o.VendorCode = genStatusCode(c, r.Status)
 		}
 	case b[0] == '<' || r.IsHTML():

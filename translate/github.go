@@ -51,7 +51,7 @@ func (githubTranslator) Recognizes(r *Raw) bool {
 	if !ok {
 		return false
 	}
-	doc := devString(m, "documentation_url")
+	doc := m.str("documentation_url")
 	return strings.HasPrefix(doc, "https://docs.github.com/") || strings.HasPrefix(doc, "https://developer.github.com/")
 }
 
@@ -66,13 +66,13 @@ func (githubTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if !ok {
 		return classify.Outcome{}, false
 	}
-	msg, doc := devString(m, "message"), devString(m, "documentation_url")
+	msg, doc := m.str("message"), m.str("documentation_url")
 	if msg == "" && doc == "" {
 		return classify.Outcome{}, false
 	}
 	o := classify.Outcome{Message: msg, RequestID: r.Header.Get("X-Github-Request-Id")}
-	devSetDetail(&o, "doc_url", doc)
-	githubFirstError(&o, devArray(m, "errors"))
+	setDetail(&o, "doc_url", doc)
+	githubFirstError(&o, m.items("errors"))
 	if r.Status == http.StatusForbidden || r.Status == http.StatusTooManyRequests {
 		githubRateLimit(&o, r, strings.ToLower(msg), strings.ToLower(doc))
 	}
@@ -85,18 +85,18 @@ func (githubTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 // plain strings.
 func githubFirstError(o *classify.Outcome, items []json.RawMessage) {
 	for _, item := range items {
-		if s := devItemString(item); s != "" {
+		if s := textOf(item); s != "" {
 			o.Message = githubJoin(o.Message, s)
 			return
 		}
-		e, ok := devObject(item)
-		if !ok {
+		e := readObject(item)
+		if e == nil {
 			continue
 		}
-		o.VendorCode = devCode(e, "code")
-		o.Field = devString(e, "field")
-		devSetDetail(o, "resource", devString(e, "resource"))
-		o.Message = githubJoin(o.Message, devString(e, "message"))
+		o.VendorCode = e.code("code")
+		o.Field = e.str("field")
+		setDetail(o, "resource", e.str("resource"))
+		o.Message = githubJoin(o.Message, e.str("message"))
 		return
 	}
 }
@@ -109,7 +109,7 @@ func githubJoin(summary, detail string) string {
 	case summary == "":
 		return detail
 	}
-	return devCut(summary+": "+detail, devMaxText)
+	return cutRunes(summary+": "+detail, jsonTextMax)
 }
 
 // githubRateLimit marks a 403 or 429 whose message or documentation_url
@@ -123,11 +123,11 @@ func githubRateLimit(o *classify.Outcome, r *Raw, lowerMsg, lowerDoc string) {
 		return
 	}
 	o.Evidence.RateLimited = true
-	if !secondary || devHasRetryDelay(r) {
+	if !secondary || hasRetryDelay(r) {
 		return
 	}
 	if strings.TrimSpace(r.Header.Get("X-Ratelimit-Remaining")) == "0" {
-		if _, ok := classify.ResetDelay(r.Header, devNow(r), 0); ok {
+		if _, ok := classify.ResetDelay(r.Header, responseNow(r), 0); ok {
 			return
 		}
 	}

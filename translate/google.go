@@ -44,19 +44,19 @@ func (googleTranslator) Recognizes(r *Raw) bool {
 	if !ok {
 		return false
 	}
-	if _, ok := entInt(e, "code"); !ok {
+	if _, ok := e.integer("code"); !ok {
 		return false
 	}
-	if googleStatusNames[entString(e, "status")] {
+	if googleStatusNames[e.str("status")] {
 		return true
 	}
-	for _, item := range entArray(e["errors"]) {
-		if m := entObject(item); entString(m, "domain") != "" && entString(m, "reason") != "" {
+	for _, item := range e.items("errors") {
+		if m := readObject(item); m.str("domain") != "" && m.str("reason") != "" {
 			return true
 		}
 	}
-	for _, item := range entArray(e["details"]) {
-		if strings.HasPrefix(entString(entObject(item), "@type"), googleTypePrefix) {
+	for _, item := range e.items("details") {
+		if strings.HasPrefix(readObject(item).str("@type"), googleTypePrefix) {
 			return true
 		}
 	}
@@ -66,10 +66,10 @@ func (googleTranslator) Recognizes(r *Raw) bool {
 // googleErrorOf returns the error object of a Google error body, or the
 // OAuth error code when the body is {"error":"…"} (then e is the whole
 // body). Some APIs wrap the error in an array: [{"error":{…}}].
-func googleErrorOf(r *Raw) (e map[string]json.RawMessage, oauthCode string, ok bool) {
+func googleErrorOf(r *Raw) (e jsonObject, oauthCode string, ok bool) {
 	top := r.object()
 	if top != nil {
-		if code := entString(top, "error"); code != "" {
+		if code := top.str("error"); code != "" {
 			return top, code, true
 		}
 		e = r.errorObject()
@@ -80,19 +80,19 @@ func googleErrorOf(r *Raw) (e map[string]json.RawMessage, oauthCode string, ok b
 		if len(b) == 0 || b[0] != '[' {
 			return nil, "", false
 		}
-		items := entArray(b)
+		items := readArray(b)
 		if len(items) == 0 {
 			return nil, "", false
 		}
-		top = entObject(items[0])
+		top = readObject(items[0])
 	}
 	if top == nil {
 		return nil, "", false
 	}
-	if code := entString(top, "error"); code != "" {
+	if code := top.str("error"); code != "" {
 		return top, code, true
 	}
-	e = entObject(top["error"])
+	e = top.obj("error")
 	return e, "", e != nil
 }
 
@@ -113,53 +113,53 @@ type googleDetails struct {
 
 // readGoogleDetails reads the typed details of an error object, keeping
 // the first of each kind.
-func readGoogleDetails(e map[string]json.RawMessage) googleDetails {
+func readGoogleDetails(e jsonObject) googleDetails {
 	var d googleDetails
-	for _, item := range entArray(e["details"]) {
-		m := entObject(item)
-		switch strings.TrimPrefix(entString(m, "@type"), googleTypePrefix) {
+	for _, item := range e.items("details") {
+		m := readObject(item)
+		switch strings.TrimPrefix(m.str("@type"), googleTypePrefix) {
 		case "ErrorInfo":
 			if d.reason == "" {
-				d.reason, d.domain = entString(m, "reason"), entString(m, "domain")
+				d.reason, d.domain = m.str("reason"), m.str("domain")
 				d.metadata = googleMetadata(m["metadata"])
 			}
 		case "RetryInfo":
-			if v, ok := classify.ParseDelay(classify.ProtoDuration, entString(m, "retryDelay"), time.Time{}, 0); ok && d.delay == 0 {
+			if v, ok := classify.ParseDelay(classify.ProtoDuration, m.str("retryDelay"), time.Time{}, 0); ok && d.delay == 0 {
 				d.delay = v
 			}
 		case "BadRequest":
-			for _, fv := range entArray(m["fieldViolations"]) {
-				fm := entObject(fv)
-				f := entString(fm, "field")
+			for _, fv := range m.items("fieldViolations") {
+				fm := readObject(fv)
+				f := fm.str("field")
 				if f != "" && d.field == "" {
 					d.field = f
 				}
 				if len(d.violations) < toolerr.MaxViolations {
-					d.violations = append(d.violations, toolerr.Violation{Field: classify.FieldPointer(f), Reason: entString(fm, "description")})
+					d.violations = append(d.violations, toolerr.Violation{Field: classify.FieldPointer(f), Reason: fm.str("description")})
 				}
 			}
 		case "QuotaFailure":
-			for _, v := range entArray(m["violations"]) {
-				vm := entObject(v)
+			for _, v := range m.items("violations") {
+				vm := readObject(v)
 				for _, k := range [...]string{"quotaId", "quotaMetric", "subject", "description"} {
-					if s := entString(vm, k); s != "" {
+					if s := vm.str(k); s != "" {
 						d.quotaIDs = append(d.quotaIDs, s)
 					}
 				}
 			}
 		case "Help":
-			for _, l := range entArray(m["links"]) {
-				if u := entString(entObject(l), "url"); u != "" && d.docURL == "" {
+			for _, l := range m.items("links") {
+				if u := readObject(l).str("url"); u != "" && d.docURL == "" {
 					d.docURL = u
 				}
 			}
 		case "RequestInfo":
 			if d.requestID == "" {
-				d.requestID = entString(m, "requestId")
+				d.requestID = m.str("requestId")
 			}
 		case "LocalizedMessage":
 			if d.localized == "" {
-				d.localized = entString(m, "message")
+				d.localized = m.str("message")
 			}
 		}
 	}
@@ -168,13 +168,13 @@ func readGoogleDetails(e map[string]json.RawMessage) googleDetails {
 
 // googleMetadata reads ErrorInfo.metadata, a map of strings.
 func googleMetadata(raw json.RawMessage) map[string]string {
-	m := entObject(raw)
+	m := readObject(raw)
 	if len(m) == 0 {
 		return nil
 	}
 	out := make(map[string]string, len(m))
 	for k := range m {
-		if v := entString(m, k); v != "" {
+		if v := m.str(k); v != "" {
 			out[k] = v
 		}
 	}
@@ -211,10 +211,10 @@ func (googleTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		if r.Status < 400 {
 			return classify.Outcome{}, false
 		}
-		return classify.Outcome{VendorCode: oauthCode, Message: entString(e, "error_description")}, true
+		return classify.Outcome{VendorCode: oauthCode, Message: e.str("error_description")}, true
 	}
-	code, _ := entInt(e, "code")
-	message, status := entString(e, "message"), entString(e, "status")
+	code, _ := e.integer("code")
+	message, status := e.str("message"), e.str("status")
 	if r.Status < 400 && (code < 400 || message == "") {
 		return classify.Outcome{}, false
 	}
@@ -224,14 +224,14 @@ func (googleTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		o.Message = d.localized
 	}
 	var legacyReason string
-	if errs := entArray(e["errors"]); len(errs) > 0 {
-		first := entObject(errs[0])
-		legacyReason = entString(first, "reason")
+	if errs := e.items("errors"); len(errs) > 0 {
+		first := readObject(errs[0])
+		legacyReason = first.str("reason")
 		if o.Message == "" {
-			o.Message = entString(first, "message")
+			o.Message = first.str("message")
 		}
-		if o.Field == "" && entString(first, "locationType") == "parameter" {
-			o.Field = entString(first, "location")
+		if o.Field == "" && first.str("locationType") == "parameter" {
+			o.Field = first.str("location")
 		}
 	}
 	switch {
@@ -246,16 +246,16 @@ func (googleTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		o.VendorCode += googlePerDay
 	}
 	if googleUnknownOutcome[o.VendorCode] {
-		o.Evidence.Retry = entUnknownOutcome(r)
+		o.Evidence.Retry = unknownOutcomeAdvice(r)
 	}
-	entSetDetail(&o.Details, "doc_url", d.docURL)
-	entSetDetail(&o.Details, "domain", d.domain)
+	setDetail(&o, "doc_url", d.docURL)
+	setDetail(&o, "domain", d.domain)
 	for _, k := range [...]string{"quota_limit", "quota_metric", "quota_location", "service", "activationUrl"} {
 		name := k
 		if k == "activationUrl" {
 			name = "activation_url"
 		}
-		entSetDetail(&o.Details, name, d.metadata[k])
+		setDetail(&o, name, d.metadata[k])
 	}
 	return o, true
 }

@@ -95,35 +95,34 @@ type graphQLError struct {
 	// path is the item's path joined with ".", else "".
 	path string
 	// ext holds the item's extensions members, raw.
-	ext map[string]json.RawMessage
+	ext jsonObject
 }
 
 // parseGraphQLObject reads a body decoded as a JSON object as a GraphQL
 // response. ok is false unless its "errors" is a non-empty array of
 // objects, each with a string "message".
-func parseGraphQLObject(top map[string]json.RawMessage) (g graphQLResponse, ok bool) {
+func parseGraphQLObject(top jsonObject) (g graphQLResponse, ok bool) {
 	if top["errors"] == nil {
 		return g, false
 	}
-	var items []map[string]json.RawMessage
-	if json.Unmarshal(top["errors"], &items) != nil || len(items) == 0 {
+	raws := walkArray(top["errors"], graphQLMaxErrors)
+	if len(raws) == 0 {
 		return g, false
 	}
-	g.errors = make([]graphQLError, 0, len(items))
-	for _, item := range items {
+	g.errors = make([]graphQLError, 0, len(raws))
+	for _, raw := range raws {
 		var e graphQLError
-		if item == nil || json.Unmarshal(item["message"], &e.message) != nil {
+		item := walkObject(raw)
+		if item == nil || !graphQLMessage(item["message"], &e.message) {
 			return graphQLResponse{}, false
 		}
 		if item["locations"] != nil || item["path"] != nil || item["extensions"] != nil {
 			g.graphQLish = true
 		}
-		if json.Unmarshal(item["extensions"], &e.ext) != nil {
-			e.ext = nil
-		}
-		e.code = graphQLString(e.ext["code"])
+		e.ext = item.obj("extensions")
+		e.code = e.ext.str("code")
 		if e.code == "" {
-			e.code = graphQLString(item["type"])
+			e.code = item.str("type")
 		}
 		e.path = graphQLPath(item["path"])
 		g.errors = append(g.errors, e)
@@ -142,8 +141,8 @@ func graphQLEmpty(data json.RawMessage) bool {
 	if len(d) == 0 || string(d) == "null" {
 		return true
 	}
-	var fields map[string]json.RawMessage
-	if d[0] != '{' || json.Unmarshal(d, &fields) != nil {
+	fields := walkObject(d)
+	if fields == nil {
 		return false
 	}
 	for _, v := range fields {
@@ -154,13 +153,18 @@ func graphQLEmpty(data json.RawMessage) bool {
 	return true
 }
 
-// graphQLString returns raw as a string when it is a JSON string, else "".
-func graphQLString(raw json.RawMessage) string {
-	var s string
-	if raw == nil || json.Unmarshal(raw, &s) != nil {
-		return ""
+// graphQLMaxErrors bounds how many errors of a response are read.
+const graphQLMaxErrors = 64
+
+// graphQLMessage reads an error's message into *msg: a JSON string, or
+// null (read as ""); false for anything else, or absence.
+func graphQLMessage(raw []byte, msg *string) bool {
+	if string(raw) == "null" {
+		return true
 	}
-	return s
+	s, ok := decodeString(raw)
+	*msg = s
+	return ok
 }
 
 // maxPathLen bounds a joined path: longer paths are cut at an element.
@@ -170,8 +174,8 @@ const maxPathLen = 256
 // ".": ["createUser", "input", "emails", 0] is "createUser.input.emails.0".
 // Anything else than an array of strings and numbers gives "".
 func graphQLPath(raw json.RawMessage) string {
-	var elems []json.RawMessage
-	if raw == nil || json.Unmarshal(raw, &elems) != nil {
+	elems := walkArray(raw, maxPathLen)
+	if elems == nil {
 		return ""
 	}
 	var b strings.Builder
@@ -180,7 +184,8 @@ func graphQLPath(raw json.RawMessage) string {
 		var part string
 		switch {
 		case len(el) > 0 && el[0] == '"':
-			if json.Unmarshal(el, &part) != nil {
+			var ok bool
+			if part, ok = decodeString(el); !ok {
 				return ""
 			}
 		default:

@@ -2,7 +2,6 @@ package translate
 
 import (
 	"bytes"
-	"encoding/json"
 	"net/http"
 	"strings"
 	"time"
@@ -41,11 +40,8 @@ func (hubSpotTranslator) Recognizes(r *Raw) bool {
 	if !bytes.Contains(r.Body, []byte(`"correlationId"`)) {
 		return false
 	}
-	var b struct {
-		Status        string `json:"status"`
-		CorrelationID string `json:"correlationId"`
-	}
-	return json.Unmarshal(r.Body, &b) == nil && b.Status == "error" && b.CorrelationID != ""
+	b := r.object()
+	return b.str("status") == "error" && b.str("correlationId") != ""
 }
 
 // Codes maps HubSpot's error categories and rate-limit policy names.
@@ -78,38 +74,33 @@ func (hubSpotTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		return classify.Outcome{}, false
 	}
 	o := classify.Outcome{RequestID: r.Header.Get("X-Hubspot-Correlation-Id")}
-	var b map[string]json.RawMessage
-	if json.Unmarshal(r.Body, &b) != nil {
-		b = nil
-	}
-	o.Message = graphQLString(b["message"])
-	if id := graphQLString(b["correlationId"]); id != "" {
+	b := r.object()
+	o.Message = b.str("message")
+	if id := b.str("correlationId"); id != "" {
 		o.RequestID = id
 	} else if o.RequestID == "" {
-		o.RequestID = graphQLString(b["requestId"])
+		o.RequestID = b.str("requestId")
 	}
-	category := graphQLString(b["category"])
+	category := b.str("category")
 	if category == "" {
-		category = graphQLString(b["errorType"])
+		category = b.str("errorType")
 	}
 	o.VendorCode = category
 	details := map[string]any{}
-	if sub := graphQLString(b["subCategory"]); sub != "" {
+	if sub := b.str("subCategory"); sub != "" {
 		details["sub_category"] = sub
 	}
-	var items []map[string]json.RawMessage
-	if json.Unmarshal(b["errors"], &items) == nil && len(items) > 0 && items[0] != nil {
-		first := items[0]
+	if first := b.first("errors"); first != nil {
 		if o.Message == "" {
-			o.Message = graphQLString(first["message"])
+			o.Message = first.str("message")
 		}
-		if code := graphQLString(first["code"]); code != "" {
+		if code := first.str("code"); code != "" {
 			details["error_code"] = code
 		}
 		o.Field = hubSpotField(first)
 	}
 	if category == "RATE_LIMITS" || category == "RATE_LIMIT" || r.Status == http.StatusTooManyRequests {
-		hubSpotRateLimit(r, graphQLString(b["policyName"]), &o, details)
+		hubSpotRateLimit(r, b.str("policyName"), &o, details)
 	}
 	if len(details) > 0 {
 		o.Details = details
@@ -149,12 +140,9 @@ func hubSpotRateLimit(r *Raw, policy string, o *classify.Outcome, details map[st
 
 // hubSpotField returns the property an error item names: its
 // context.propertyName (a string or the first of a list), else its "in".
-func hubSpotField(item map[string]json.RawMessage) string {
-	var ctx map[string]json.RawMessage
-	if json.Unmarshal(item["context"], &ctx) == nil {
-		if name := saasFirstString(ctx["propertyName"]); name != "" {
-			return name
-		}
+func hubSpotField(item jsonObject) string {
+	if name := stringOrFirst(item.obj("context")["propertyName"]); name != "" {
+		return name
 	}
-	return graphQLString(item["in"])
+	return item.str("in")
 }

@@ -2,7 +2,6 @@ package translate
 
 import (
 	"bytes"
-	"encoding/json"
 	"net/http"
 	"strings"
 	"unicode/utf8"
@@ -39,8 +38,8 @@ func (jiraTranslator) Recognizes(r *Raw) bool {
 	if !bytes.Contains(r.Body, []byte(`"errorMessages"`)) {
 		return false
 	}
-	var b map[string]json.RawMessage
-	if json.Unmarshal(r.Body, &b) != nil {
+	b := r.object()
+	if b == nil {
 		return false
 	}
 	msgs := bytes.TrimSpace(b["errorMessages"])
@@ -83,19 +82,16 @@ func (jiraTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if o.RequestID == "" {
 		o.RequestID = r.Header.Get("Atl-Traceid")
 	}
-	var b map[string]json.RawMessage
-	if json.Unmarshal(r.Body, &b) == nil {
-		o.Message = saasFirstString(b["errorMessages"])
-		if key, value, ok := saasFirstMember(b["errors"]); ok {
+	if b := r.object(); b != nil {
+		o.Message = stringOrFirst(b["errorMessages"])
+		if key, value, ok := firstMember(b["errors"]); ok {
 			o.Field = key
 			if o.Message == "" {
-				o.Message = saasFirstString(value)
+				o.Message = stringOrFirst(value)
 			}
 		}
-		for _, name := range [...]string{"errorMessage", "message"} {
-			if o.Message == "" {
-				o.Message = graphQLString(b[name])
-			}
+		if o.Message == "" {
+			o.Message = b.str("errorMessage", "message")
 		}
 	} else if r.ContentType() == "text/plain" {
 		o.Message = jiraText(r.Body)

@@ -2,7 +2,6 @@ package translate
 
 import (
 	"bytes"
-	"encoding/json"
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
@@ -34,28 +33,28 @@ func (msGraphTranslator) Recognizes(r *Raw) bool {
 		return false
 	}
 	e := msGraphErrorOf(r)
-	if e == nil || entString(e, "code") == "" {
+	if e == nil || e.str("code") == "" {
 		return false
 	}
 	if r.Header.Get("X-Ms-Ags-Diagnostic") != "" {
 		return true
 	}
 	inner := msGraphInner(e)
-	return inner != nil && (entString(inner, "request-id") != "" || entString(inner, "date") != "")
+	return inner != nil && (inner.str("request-id") != "" || inner.str("date") != "")
 }
 
 // msGraphErrorOf returns the error object of a Graph error body, or nil.
-func msGraphErrorOf(r *Raw) map[string]json.RawMessage {
+func msGraphErrorOf(r *Raw) jsonObject {
 	return r.errorObject()
 }
 
 // msGraphInner returns the innerError object of e (Graph spells it
 // innerError, OneDrive innererror), or nil.
-func msGraphInner(e map[string]json.RawMessage) map[string]json.RawMessage {
+func msGraphInner(e jsonObject) jsonObject {
 	if raw, ok := e["innerError"]; ok {
-		return entObject(raw)
+		return readObject(raw)
 	}
-	return entObject(e["innererror"])
+	return e.obj("innererror")
 }
 
 // Translate reads a Graph error body. Graph sends no error bodies with a
@@ -68,11 +67,11 @@ func (msGraphTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if e == nil {
 		return classify.Outcome{}, false
 	}
-	outer := entString(e, "code")
-	o := classify.Outcome{Message: entString(e, "message"), Field: entString(e, "target")}
+	outer := e.str("code")
+	o := classify.Outcome{Message: e.str("message"), Field: e.str("target")}
 	if o.Field == "" {
-		for _, item := range entArray(e["details"]) {
-			if t := entString(entObject(item), "target"); t != "" {
+		for _, item := range e.items("details") {
+			if t := readObject(item).str("target"); t != "" {
 				o.Field = t
 				break
 			}
@@ -82,11 +81,11 @@ func (msGraphTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	// first request id met.
 	codes := []string{outer}
 	for level, depth := msGraphInner(e), 0; level != nil && depth < msGraphMaxDepth; level, depth = msGraphInner(level), depth+1 {
-		if c := entString(level, "code"); c != "" {
+		if c := level.str("code"); c != "" {
 			codes = append(codes, c)
 		}
 		if o.RequestID == "" {
-			o.RequestID = entString(level, "request-id")
+			o.RequestID = level.str("request-id")
 		}
 	}
 	o.VendorCode = msGraphPick(codes)
@@ -100,7 +99,7 @@ func (msGraphTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		o.RequestID = r.Header.Get("Client-Request-Id")
 	}
 	if msGraphUnknownOutcome[o.VendorCode] {
-		o.Evidence.Retry = entUnknownOutcome(r)
+		o.Evidence.Retry = unknownOutcomeAdvice(r)
 	}
 	return o, true
 }

@@ -47,7 +47,7 @@ func (openAITranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
-	_, typ, o, ok := devTypedError(r)
+	_, typ, o, ok := typedError(r)
 	if !ok {
 		return classify.Outcome{}, false
 	}
@@ -72,7 +72,7 @@ func (openAITranslator) Translate(r *Raw) (classify.Outcome, bool) {
 // unknown, and the message's "try again in …" when no reset header
 // parses. 0 leaves the delay to the classifier.
 func openAIDelay(r *Raw, typ, msg string) time.Duration {
-	if devHasRetryDelay(r) {
+	if hasRetryDelay(r) {
 		return 0
 	}
 	lower := strings.ToLower(msg)

@@ -27,7 +27,7 @@ func (payPalTranslator) Hosts() []string {
 // the Paypal-Debug-Id header, or a body with a SCREAMING_SNAKE name, a
 // message and a debug_id.
 func (payPalTranslator) Recognizes(r *Raw) bool {
-	if r.Status < 400 || entBodyStart(r) != '{' {
+	if r.Status < 400 || r.bodyStart() != '{' {
 		return false
 	}
 	m := r.object()
@@ -35,71 +35,71 @@ func (payPalTranslator) Recognizes(r *Raw) bool {
 		return false
 	}
 	if r.Header.Get("Paypal-Debug-Id") != "" {
-		return entString(m, "name") != "" || entString(m, "error") != ""
+		return m.str("name") != "" || m.str("error") != ""
 	}
-	return entScreaming(entString(m, "name")) && entString(m, "message") != "" && entString(m, "debug_id") != ""
+	return isScreamingName(m.str("name")) && m.str("message") != "" && m.str("debug_id") != ""
 }
 
 // Translate reads a PayPal error body. PayPal sends its error shapes only
 // with a failure status.
 func (payPalTranslator) Translate(r *Raw) (classify.Outcome, bool) {
-	if r.Status < 400 || entBodyStart(r) != '{' {
+	if r.Status < 400 || r.bodyStart() != '{' {
 		return classify.Outcome{}, false
 	}
 	m := r.object()
 	if m == nil {
 		return classify.Outcome{}, false
 	}
-	o := classify.Outcome{RequestID: entString(m, "debug_id")}
+	o := classify.Outcome{RequestID: m.str("debug_id")}
 	if o.RequestID == "" {
 		o.RequestID = r.Header.Get("Paypal-Debug-Id")
 	}
-	if code := entString(m, "error"); code != "" {
-		o.VendorCode, o.Message = code, entString(m, "error_description")
+	if code := m.str("error"); code != "" {
+		o.VendorCode, o.Message = code, m.str("error_description")
 		return o, true
 	}
-	name := entString(m, "name")
+	name := m.str("name")
 	if name == "" {
 		return classify.Outcome{}, false
 	}
-	o.VendorCode, o.Message = name, entString(m, "message")
-	if details := entArray(m["details"]); len(details) > 0 {
-		d := entObject(details[0])
+	o.VendorCode, o.Message = name, m.str("message")
+	if details := m.items("details"); len(details) > 0 {
+		d := readObject(details[0])
 		// v1 APIs write a sentence in issue ("Value is invalid."): a
 		// message, not a code.
-		issue := entString(d, "issue")
-		if entScreaming(issue) {
+		issue := d.str("issue")
+		if isScreamingName(issue) {
 			o.VendorCode = issue
 		}
-		o.Field = entString(d, "field")
-		switch desc := entString(d, "description"); {
+		o.Field = d.str("field")
+		switch desc := d.str("description"); {
 		case desc != "":
 			o.Message = desc
 		case issue != "" && issue != o.VendorCode:
 			o.Message = issue
 		}
-		entSetDetail(&o.Details, "location", entString(d, "location"))
+		setDetail(&o, "location", d.str("location"))
 	}
 	if payPalUnknownOutcome[o.VendorCode] {
-		o.Evidence.Retry = entUnknownOutcome(r)
+		o.Evidence.Retry = unknownOutcomeAdvice(r)
 	}
-	entSetDetail(&o.Details, "doc_url", payPalLink(m["links"], "information_link"))
+	setDetail(&o, "doc_url", payPalLink(m["links"], "information_link"))
 	if o.Details["doc_url"] == nil {
-		entSetDetail(&o.Details, "doc_url", entString(m, "information_link"))
+		setDetail(&o, "doc_url", m.str("information_link"))
 	}
-	entSetDetail(&o.Details, "payer_action_url", payPalLink(m["links"], "payer-action"))
+	setDetail(&o, "payer_action_url", payPalLink(m["links"], "payer-action"))
 	if name != o.VendorCode {
-		entSetDetail(&o.Details, "name", name)
+		setDetail(&o, "name", name)
 	}
 	return o, true
 }
 
 // payPalLink returns the href of the first link with relation rel.
 func payPalLink(raw json.RawMessage, rel string) string {
-	for _, item := range entArray(raw) {
-		l := entObject(item)
-		if entString(l, "rel") == rel {
-			return entString(l, "href")
+	for _, item := range readArray(raw) {
+		l := readObject(item)
+		if l.str("rel") == rel {
+			return l.str("href")
 		}
 	}
 	return ""

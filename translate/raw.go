@@ -1,7 +1,6 @@
 package translate
 
 import (
-	"encoding/json"
 	"net/http"
 	"strings"
 )
@@ -27,46 +26,37 @@ type Raw struct {
 	// Idempotent is true when the request carried an idempotency key.
 	Idempotent bool
 
-	// top memoizes the decoding of a JSON object body: many translators
-	// look at the same body, and a 64 KiB body should be decoded once.
-	top     map[string]json.RawMessage
-	topDone bool
-	// errObj memoizes the "error" member of the body decoded as an object,
-	// the shape most vendors use ({"error":{…}}).
-	errObj     map[string]json.RawMessage
-	errObjDone bool
+	// obj caches the body read as a JSON object, so that every translator
+	// of the response shares one reading; objOf is the body it was read
+	// from (a changed Body is read again). errObj caches its "error"
+	// member.
+	obj, errObj jsonObject
+	objOf       []byte
+	objDone     bool
 }
 
-// errorObject returns the body's "error" member decoded as a JSON object,
-// or nil; memoized like object.
-func (r *Raw) errorObject() map[string]json.RawMessage {
-	if !r.errObjDone {
-		r.errObjDone = true
-		if raw := trimLeftSpace(r.object()["error"]); len(raw) > 0 && raw[0] == '{' {
-			var m map[string]json.RawMessage
-			if json.Unmarshal(raw, &m) == nil {
-				r.errObj = m
-			}
-		}
+// object returns the body read as a JSON object (see readObject), or nil
+// when the body is not one. The first call reads; later calls, by any
+// translator, reuse the reading while Body is unchanged. A Raw is used by
+// one goroutine at a time, as the Set uses it.
+func (r *Raw) object() jsonObject {
+	if !r.objDone || !sameBytes(r.objOf, r.Body) {
+		r.obj, r.objOf, r.objDone = readObject(r.Body), r.Body, true
+		r.errObj = r.obj.obj("error")
 	}
+	return r.obj
+}
+
+// errorObject returns the body's "error" member as a JSON object, or nil:
+// the shape most vendors use ({"error":{…}}).
+func (r *Raw) errorObject() jsonObject {
+	r.object()
 	return r.errObj
 }
 
-// object returns the body decoded as a JSON object (members undecoded),
-// or nil when the body is not one. The first call decodes; later calls,
-// by any translator, reuse the result. A Raw is used by one goroutine at a
-// time, as the Set uses it.
-func (r *Raw) object() map[string]json.RawMessage {
-	if !r.topDone {
-		r.topDone = true
-		if b := trimLeftSpace(r.Body); len(b) > 0 && b[0] == '{' {
-			var m map[string]json.RawMessage
-			if json.Unmarshal(b, &m) == nil {
-				r.top = m
-			}
-		}
-	}
-	return r.top
+// sameBytes reports whether a and b are the same slice of the same array.
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // ContentType returns the media type of the response, lower case, without
@@ -114,6 +104,14 @@ func (r *Raw) IsHTML() bool {
 	}
 	b := trimLeftSpace(r.Body)
 	return hasPrefixFold(b, "<!doctype html") || hasPrefixFold(b, "<html")
+}
+
+// bodyStart returns the first byte of the body after white space, or 0.
+func (r *Raw) bodyStart() byte {
+	if b := trimLeftSpace(r.Body); len(b) > 0 {
+		return b[0]
+	}
+	return 0
 }
 
 // trimLeftSpace drops leading white space and a UTF-8 byte order mark.

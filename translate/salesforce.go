@@ -1,7 +1,6 @@
 package translate
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/toolerr/toolerr"
@@ -36,15 +35,15 @@ func (salesforceTranslator) Hosts() []string {
 // error: an array whose first item has a SCREAMING_SNAKE errorCode and a
 // message.
 func (salesforceTranslator) Recognizes(r *Raw) bool {
-	if r.Status < 400 || entBodyStart(r) != '[' {
+	if r.Status < 400 || r.bodyStart() != '[' {
 		return false
 	}
-	items := entArray(r.Body)
+	items := readArray(r.Body)
 	if len(items) == 0 {
 		return false
 	}
-	first := entObject(items[0])
-	return entScreaming(entString(first, "errorCode")) && entString(first, "message") != ""
+	first := readObject(items[0])
+	return isScreamingName(first.str("errorCode")) && first.str("message") != ""
 }
 
 // Translate reads a Salesforce error body. Salesforce sends its error
@@ -53,26 +52,26 @@ func (salesforceTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
-	var first map[string]json.RawMessage
-	switch entBodyStart(r) {
+	var first jsonObject
+	switch r.bodyStart() {
 	case '[':
-		items := entArray(r.Body)
+		items := readArray(r.Body)
 		if len(items) == 0 {
 			return classify.Outcome{}, false
 		}
-		first = entObject(items[0])
+		first = readObject(items[0])
 	case '{':
 		first = r.object()
-		if code := entString(first, "error"); code != "" {
-			return classify.Outcome{VendorCode: code, Message: entString(first, "error_description")}, true
+		if code := first.str("error"); code != "" {
+			return classify.Outcome{VendorCode: code, Message: first.str("error_description")}, true
 		}
 	}
-	code := entString(first, "errorCode")
+	code := first.str("errorCode")
 	if code == "" {
 		return classify.Outcome{}, false
 	}
-	o := classify.Outcome{VendorCode: code, Message: entString(first, "message")}
-	if fields := entStrings(first, "fields"); len(fields) > 0 {
+	o := classify.Outcome{VendorCode: code, Message: first.str("message")}
+	if fields := first.strs("fields"); len(fields) > 0 {
 		o.Field = fields[0]
 	}
 	if code == "REQUEST_LIMIT_EXCEEDED" {
@@ -80,12 +79,12 @@ func (salesforceTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		if strings.HasPrefix(limit, "Concurrent") {
 			o.VendorCode += salesforceConcurrent
 		}
-		entSetDetail(&o.Details, "limit", limit)
+		setDetail(&o, "limit", limit)
 	}
 	if code == "REQUEST_RUNNING_TOO_LONG" {
-		o.Evidence.Retry = entUnknownOutcome(r)
+		o.Evidence.Retry = unknownOutcomeAdvice(r)
 	}
-	entSetDetail(&o.Details, "api_usage", salesforceAPIUsage(r.Header.Get("Sforce-Limit-Info")))
+	setDetail(&o, "api_usage", salesforceAPIUsage(r.Header.Get("Sforce-Limit-Info")))
 	return o, true
 }
 

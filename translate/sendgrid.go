@@ -2,7 +2,6 @@ package translate
 
 import (
 	"bytes"
-	"encoding/json"
 	"strings"
 
 	"github.com/toolerr/toolerr"
@@ -72,12 +71,13 @@ func sendgridBodyShape(r *Raw) bool {
 	if _, id := m["id"]; len(m) != 1 && !(len(m) == 2 && id) {
 		return false
 	}
-	var entries []map[string]json.RawMessage
-	if json.Unmarshal(m["errors"], &entries) != nil || len(entries) == 0 || len(entries) > sendgridMaxErrors {
+	entries := walkArray(m["errors"], sendgridMaxErrors+1)
+	if len(entries) == 0 || len(entries) > sendgridMaxErrors {
 		return false
 	}
-	for _, e := range entries {
-		if _, ok := e["help"]; !ok || cloudString(e, "message") == "" {
+	for _, raw := range entries {
+		e := walkObject(raw)
+		if _, ok := e["help"]; !ok || e.str("message") == "" {
 			return false
 		}
 		for k := range e {
@@ -101,26 +101,23 @@ func (sendgridTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if len(b) == 0 || b[0] != '{' {
 		return o, true
 	}
-	m, ok := cloudObject(b)
-	if !ok {
+	m := r.object()
+	if m == nil {
 		return o, true
 	}
-	var entries []json.RawMessage
-	if json.Unmarshal(m["errors"], &entries) != nil || len(entries) == 0 {
-		o.Message = cloudString(m, "message", "error")
+	entries := walkArray(m["errors"], sendgridMaxErrors)
+	if len(entries) == 0 {
+		o.Message = m.str("message", "error")
 		return o, true
-	}
-	if len(entries) > sendgridMaxErrors {
-		entries = entries[:sendgridMaxErrors]
 	}
 	var help string
 	chosen := false
 	for _, raw := range entries {
 		var msg, field, link string
-		if e, ok := cloudObject(raw); ok {
-			msg, field, link = cloudString(e, "message"), cloudString(e, "field"), cloudDocURL(cloudString(e, "help"))
-		} else if json.Unmarshal(raw, &msg) == nil { // the v2 form: a list of strings
-			msg = cloudClip(msg)
+		if e := walkObject(raw); e != nil {
+			msg, field, link = e.str("message"), e.str("field"), docURL(e.str("help"))
+		} else {
+			msg = textOf(raw) // the v2 form: a list of strings
 		}
 		if !chosen || field != "" && o.Field == "" {
 			o.Message, o.Field, help = msg, field, link

@@ -96,14 +96,10 @@ func (shopifyTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 // endpoints write "error" and "error_description".
 func shopifyREST(r *Raw) classify.Outcome {
 	o := classify.Outcome{RequestID: r.Header.Get("X-Request-Id")}
-	var body map[string]json.RawMessage
-	if json.Unmarshal(r.Body, &body) == nil {
+	if body := r.object(); body != nil {
 		o.Message, o.Field = shopifyErrors(body["errors"])
 		if o.Message == "" {
-			o.Message = graphQLString(body["error_description"])
-		}
-		if o.Message == "" {
-			o.Message = graphQLString(body["error"])
+			o.Message = body.str("error_description", "error")
 		}
 	}
 	switch {
@@ -127,15 +123,15 @@ func shopifyErrors(raw json.RawMessage) (message, field string) {
 	}
 	switch raw[0] {
 	case '"':
-		return graphQLString(raw), ""
+		return textOf(raw), ""
 	case '[':
-		return saasFirstString(raw), ""
+		return stringOrFirst(raw), ""
 	case '{':
-		key, value, ok := saasFirstMember(raw)
+		key, value, ok := firstMember(raw)
 		if !ok {
 			return "", ""
 		}
-		msg := saasFirstString(value)
+		msg := stringOrFirst(value)
 		if key == "base" {
 			return msg, ""
 		}
@@ -145,39 +141,4 @@ func shopifyErrors(raw json.RawMessage) (message, field string) {
 		return msg, key
 	}
 	return "", ""
-}
-
-// saasFirstString returns raw if it is a JSON string, or the first
-// element of raw if it is an array whose first element is a string;
-// else "".
-func saasFirstString(raw json.RawMessage) string {
-	if s := graphQLString(raw); s != "" {
-		return s
-	}
-	var list []json.RawMessage
-	if json.Unmarshal(raw, &list) != nil || len(list) == 0 {
-		return ""
-	}
-	return graphQLString(list[0])
-}
-
-// saasFirstMember returns the first member, in document order, of the
-// JSON object raw. ok is false when raw is not an object or is empty.
-func saasFirstMember(raw json.RawMessage) (key string, value json.RawMessage, ok bool) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return "", nil, false
-	}
-	if !dec.More() {
-		return "", nil, false
-	}
-	t, err := dec.Token()
-	if err != nil {
-		return "", nil, false
-	}
-	key, isString := t.(string)
-	if !isString || dec.Decode(&value) != nil {
-		return "", nil, false
-	}
-	return key, value, true
 }

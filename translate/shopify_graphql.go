@@ -29,18 +29,18 @@ func shopifyGraphQL(r *Raw, g graphQLResponse) classify.Outcome {
 		VendorCode: e.code,
 		Message:    e.message,
 		Field:      e.path,
-		RequestID:  graphQLString(e.ext["requestId"]),
+		RequestID:  e.ext.str("requestId"),
 	}
 	if o.RequestID == "" {
 		o.RequestID = r.Header.Get("X-Request-Id")
 	}
-	if doc := graphQLString(e.ext["documentation"]); doc != "" {
+	if doc := e.ext.str("documentation"); doc != "" {
 		o.Details = map[string]any{"doc_url": doc}
 	}
 	if e.code == "INTERNAL_SERVER_ERROR" {
 		// GraphQL calls are POSTs: a mutation may have run before the
 		// failure, so only an idempotent or keyed call is retried.
-		o.Evidence.Retry = entUnknownOutcome(r)
+		o.Evidence.Retry = unknownOutcomeAdvice(r)
 	}
 	if e.code == "THROTTLED" || e.code == "" && e.message == "Throttled" {
 		o.VendorCode = "THROTTLED"
@@ -57,29 +57,21 @@ func shopifyGraphQL(r *Raw, g graphQLResponse) classify.Outcome {
 // missing or not a number, the rate is not positive, or the bucket already
 // holds enough.
 func shopifyThrottleDelay(ext json.RawMessage) time.Duration {
-	var e struct {
-		Cost struct {
-			Requested *float64 `json:"requestedQueryCost"`
-			Throttle  struct {
-				Available *float64 `json:"currentlyAvailable"`
-				Rate      *float64 `json:"restoreRate"`
-			} `json:"throttleStatus"`
-		} `json:"cost"`
-	}
-	if ext == nil || json.Unmarshal(ext, &e) != nil {
+	cost := walkObject(ext).obj("cost")
+	throttle := cost.obj("throttleStatus")
+	req, okReq := cost.number("requestedQueryCost")
+	avail, okAvail := throttle.number("currentlyAvailable")
+	rate, okRate := throttle.number("restoreRate")
+	if !okReq || !okAvail || !okRate || rate <= 0 {
 		return 0
 	}
-	req, avail, rate := e.Cost.Requested, e.Cost.Throttle.Available, e.Cost.Throttle.Rate
-	if req == nil || avail == nil || rate == nil || *rate <= 0 {
-		return 0
-	}
-	need := *req - *avail
+	need := req - avail
 	if !(need > 0) {
 		return 0
 	}
 	// need/rate seconds in milliseconds; the epsilon keeps an exact result
 	// that floating point overshoots by an ulp from rounding up a whole ms.
-	ms := math.Ceil(need*1000 / *rate - 1e-6)
+	ms := math.Ceil(need*1000/rate - 1e-6)
 	limit := float64(shopifyMaxThrottle / time.Millisecond)
 	if math.IsNaN(ms) || ms > limit {
 		ms = limit

@@ -39,27 +39,27 @@ func (slackTranslator) Recognizes(r *Raw) bool {
 	if !bytes.Contains(r.Body, []byte(`"ok"`)) {
 		return false
 	}
-	m, ok := devObject(r.Body)
-	if !ok {
+	m := r.object()
+	if m == nil {
 		return false
 	}
-	okv, present := devBool(m, "ok")
-	return present && !okv && devToken(devString(m, "error"))
+	okv, present := m.boolean("ok")
+	return present && !okv && isSnakeToken(m.str("error"))
 }
 
 // Translate reads a Slack error: the ok:false envelope at any status, or a
 // webhook's plain-text token at a 4xx or 5xx.
 func (slackTranslator) Translate(r *Raw) (classify.Outcome, bool) {
-	m, isObject := devObject(r.Body)
-	if !isObject {
+	m := r.object()
+	if m == nil {
 		return slackPlain(r)
 	}
-	okv, present := devBool(m, "ok")
+	okv, present := m.boolean("ok")
 	if !present || okv {
 		return classify.Outcome{}, false
 	}
 	o := classify.Outcome{
-		VendorCode: devString(m, "error"),
+		VendorCode: m.str("error"),
 		RequestID:  r.Header.Get("X-Slack-Req-Id"),
 	}
 	if _, known := slackCodes[o.VendorCode]; !known && strings.HasSuffix(o.VendorCode, "_not_found") {
@@ -68,12 +68,12 @@ func (slackTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		o.ClassCode = "not_found"
 	}
 	if slackUnknownOutcome[o.VendorCode] {
-		o.Evidence.Retry = entUnknownOutcome(r)
+		o.Evidence.Retry = unknownOutcomeAdvice(r)
 	}
 	var messages []string
-	if meta, ok := devMember(m, "response_metadata"); ok {
-		for _, item := range devArray(meta, "messages") {
-			if s := devItemString(item); s != "" {
+	if meta := m.obj("response_metadata"); meta != nil {
+		for _, item := range meta.items("messages") {
+			if s := textOf(item); s != "" {
 				messages = append(messages, s)
 				break
 			}
@@ -81,14 +81,14 @@ func (slackTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	}
 	if len(messages) > 0 {
 		o.Message, o.Field = slackMessage(messages[0])
-	} else if text, pointer, ok := slackErrorsEntry(devArray(m, "errors")); ok {
+	} else if text, pointer, ok := slackErrorsEntry(m.items("errors")); ok {
 		o.Message, o.Field = text, pointer
 	} else {
-		o.Message = devString(m, "detail")
+		o.Message = m.str("detail")
 	}
-	devSetDetail(&o, "needed_scope", devString(m, "needed"))
-	devSetDetail(&o, "provided_scopes", devString(m, "provided"))
-	devSetDetail(&o, "warning", devString(m, "warning"))
+	setDetail(&o, "needed_scope", m.str("needed"))
+	setDetail(&o, "provided_scopes", m.str("provided"))
+	setDetail(&o, "warning", m.str("warning"))
 	return o, true
 }
 
@@ -99,16 +99,16 @@ func (slackTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 // apps.manifest.create, "Using manifests").
 func slackErrorsEntry(items []json.RawMessage) (text, pointer string, ok bool) {
 	for _, item := range items {
-		if s := devItemString(item); s != "" {
+		if s := textOf(item); s != "" {
 			text, pointer = slackMessage(s)
 			return text, pointer, true
 		}
-		e, isObject := devObject(item)
-		if !isObject {
+		e := readObject(item)
+		if e == nil {
 			continue
 		}
-		if msg := devString(e, "message"); msg != "" {
-			return msg, devString(e, "pointer"), true
+		if msg := e.str("message"); msg != "" {
+			return msg, e.str("pointer"), true
 		}
 	}
 	return "", "", false
@@ -121,7 +121,7 @@ func slackPlain(r *Raw) (classify.Outcome, bool) {
 		return classify.Outcome{}, false
 	}
 	token := strings.TrimSpace(string(r.Body))
-	if !devToken(token) {
+	if !isSnakeToken(token) {
 		return classify.Outcome{}, false
 	}
 	return classify.Outcome{VendorCode: token, RequestID: r.Header.Get("X-Slack-Req-Id")}, true

@@ -76,16 +76,16 @@ func stripeBodyShape(r *Raw) bool {
 	if e == nil {
 		return false
 	}
-	typ := devString(e, "type")
+	typ := e.str("type")
 	if stripeOwnTypes[typ] {
 		return true
 	}
 	if !stripeSharedTypes[typ] {
 		return false
 	}
-	doc, log := devString(e, "doc_url"), devString(e, "request_log_url")
+	doc, log := e.str("doc_url"), e.str("request_log_url")
 	return strings.HasPrefix(doc, "https://stripe.com/docs/") || strings.HasPrefix(doc, "https://docs.stripe.com/") ||
-		strings.HasPrefix(log, "https://dashboard.stripe.com/") || devString(e, "decline_code") != ""
+		strings.HasPrefix(log, "https://dashboard.stripe.com/") || e.str("decline_code") != ""
 }
 
 // Translate reads a Stripe error body. Stripe sends errors only with 4xx
@@ -94,7 +94,7 @@ func (stripeTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
-	e, typ, o, ok := devTypedError(r)
+	e, typ, o, ok := typedError(r)
 	if !ok {
 		return classify.Outcome{}, false
 	}
@@ -102,21 +102,21 @@ func (stripeTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if o.VendorCode == "" && typ == "invalid_request_error" {
 		o.VendorCode, o.GenericCode = typ, true
 	}
-	decline := devString(e, "decline_code")
+	decline := e.str("decline_code")
 	o.ClassCode = decline
 	if stripeConcealed[decline] {
 		decline = "generic_decline"
 	}
-	devSetDetail(&o, "doc_url", devString(e, "doc_url"))
-	devSetDetail(&o, "decline_code", decline)
-	devSetDetail(&o, "advice_code", devString(e, "advice_code"))
-	devSetDetail(&o, "network_decline_code", devString(e, "network_decline_code"))
+	setDetail(&o, "doc_url", e.str("doc_url"))
+	setDetail(&o, "decline_code", decline)
+	setDetail(&o, "advice_code", e.str("advice_code"))
+	setDetail(&o, "network_decline_code", e.str("network_decline_code"))
 	// An api_error is a failure inside Stripe whose outcome Stripe calls
 	// indeterminate: without Stripe's word (Stripe-Should-Retry, read by
 	// the classifier) a call that is neither idempotent nor keyed may have
 	// run, so it must not be repeated blindly.
 	if typ == "api_error" && r.Header.Get("Stripe-Should-Retry") == "" &&
-		!r.Idempotent && !devIdempotentMethod(r.Method) {
+		!r.Idempotent && !idempotentMethod(r.Method) {
 		o.Evidence.Retry = classify.AdviceDoNotRetry
 	}
 	return o, true

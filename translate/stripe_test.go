@@ -59,7 +59,7 @@ func devRobust(t *testing.T, tr Translator) {
 				if _, ok := tr.Translate(r); ok {
 					assert.GreaterOrEqual(t, status, 400, "a 2xx garbage body is a success: %q", body)
 				}
-			}, "body %q", devCut(body, 40))
+			}, "body %q", cutRunes(body, 40))
 		}
 	}
 }
@@ -187,7 +187,7 @@ func TestStripeHugeMembers(t *testing.T) {
 	huge := strings.Repeat("é", 100000)
 	o, ok := tr.Translate(devRaw(400, `{"error":{"type":"invalid_request_error","code":"parameter_missing","param":"`+huge+`","message":"`+huge+`"}}`))
 	require.True(t, ok)
-	assert.LessOrEqual(t, len(o.Message), devMaxText)
-	assert.LessOrEqual(t, len(o.Field), devMaxText)
+	assert.LessOrEqual(t, len(o.Message), jsonTextMax)
+	assert.LessOrEqual(t, len(o.Field), jsonTextMax)
 	assert.True(t, strings.HasPrefix(huge, o.Message), "cut at a rune boundary")
 }

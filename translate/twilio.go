@@ -103,20 +103,20 @@ func (twilioTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	b := trimLeftSpace(r.Body)
 	switch {
 	case len(b) > 0 && b[0] == '{':
-		if m, ok := cloudObject(b); ok {
+		if m := r.object(); m != nil {
 			o.VendorCode = twilioCode(m["code"])
-			o.Message = cloudString(m, "message")
-			moreInfo = cloudString(m, "more_info")
+			o.Message = m.str("message")
+			moreInfo = m.str("more_info")
 		}
 	case len(b) > 0 && b[0] == '<':
 		o.VendorCode, o.Message, moreInfo = twilioXML(b)
 	}
 	o.Field = twilioFields[o.VendorCode]
-	if u := cloudDocURL(moreInfo); u != "" {
+	if u := docURL(moreInfo); u != "" {
 		o.Details = map[string]any{"doc_url": u}
 	}
 	if r.Header != nil {
-		o.RequestID = cloudClip(r.Header.Get("Twilio-Request-Id"))
+		o.RequestID = clipText(r.Header.Get("Twilio-Request-Id"))
 	}
 	return o, true
 }
@@ -124,15 +124,11 @@ func (twilioTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 // twilioCode reads the code member, a JSON number or a string of digits;
 // "" for null, absent or anything else.
 func twilioCode(raw json.RawMessage) string {
-	var n json.Number
-	if json.Unmarshal(raw, &n) == nil {
-		return twilioDigits(string(n))
+	if isInteger(raw) {
+		return twilioDigits(string(raw))
 	}
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return twilioDigits(s)
-	}
-	return ""
+	s, _ := decodeString(raw)
+	return twilioDigits(s)
 }
 
 // twilioDigits returns s as a canonical positive decimal of at most nine
@@ -162,5 +158,5 @@ func twilioXML(b []byte) (code, message, moreInfo string) {
 	if xml.NewDecoder(bytes.NewReader(b)).Decode(&doc) != nil || doc.XMLName.Local != "TwilioResponse" {
 		return "", "", ""
 	}
-	return twilioDigits(doc.Exc.Code), cloudClip(doc.Exc.Message), cloudClip(doc.Exc.MoreInfo)
+	return twilioDigits(doc.Exc.Code), clipText(doc.Exc.Message), clipText(doc.Exc.MoreInfo)
 }

@@ -66,7 +66,7 @@ func TestTwilioTranslateEdgeCases(t *testing.T) {
 
 	// A huge message is cut.
 	o, _ = tr.Translate(awsRaw(400, host, "application/json", `{"code":21211,"message":"`+strings.Repeat("x", 10000)+`"}`))
-	assert.Len(t, o.Message, cloudMaxText)
+	assert.Len(t, o.Message, jsonTextMax)
 }
 
 // TestTwilioRecognizes checks which captured responses Twilio claims.

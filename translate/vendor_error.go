@@ -3,7 +3,6 @@ package translate
 import (
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // maxVendorMessage bounds the vendor message a VendorError keeps.
@@ -44,16 +43,4 @@ func (e *VendorError) Error() string {
 // newVendorError bounds the vendor's text of an outcome.
 func newVendorError(vendor string, status int, code, message string) *VendorError {
 	return &VendorError{Vendor: cutRunes(vendor, 128), Status: status, Code: cutRunes(code, 128), Message: cutRunes(message, maxVendorMessage)}
-}
-
-// cutRunes bounds s to max bytes at a rune boundary and repairs its UTF-8.
-func cutRunes(s string, max int) string {
-	if len(s) > max {
-		i := max
-		for i > 0 && !utf8.RuneStart(s[i]) {
-			i--
-		}
-		s = s[:i]
-	}
-	return strings.ToValidUTF8(s, "\uFFFD")
 }
