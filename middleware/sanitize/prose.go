@@ -25,7 +25,25 @@ func (s *Sanitizer) plainProse(text string) bool {
 	for i := 0; i < len(text); i++ {
 		c := text[i]
 		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+			word++
+			if word >= minTokenLen {
+				return false
+			}
+		case c == '_',
+			// A hyphen only between letters or digits ("rate-limited"):
+			// "--password" and "-----BEGIN" start other rules.
+			c == '-' && i > 0 && isAlnumByte(text[i-1]) && i+1 < len(text) && isAlnumByte(text[i+1]):
+			word++
+			if word >= minTokenLen {
+				return false
+			}
+		case c == '/':
+			// A JSON pointer or path of plain segments ("/limit",
+			// "/items/2/sku"); "//" may start a URL's authority.
+			if i+1 < len(text) && text[i+1] == '/' {
+				return false
+			}
 			word++
 			if word >= minTokenLen {
 				return false

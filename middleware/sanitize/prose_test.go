@@ -15,6 +15,7 @@ func proseSanitizers() []*Sanitizer {
 		New(WithHostname("ledger"), WithSecrets("swordfish")),
 		New(WithHostname("billing.prod.example"), WithMaxOutput(16)),
 		New(WithMaxInput(8)),
+		New(WithHostname("pg-primary"), WithSecrets("api_key_9")),
 	}
 }
 
@@ -26,7 +27,12 @@ var proseWords = strings.Fields(`localhost LocalHost ledger LEDGER swordfish bil
 	KEY RSA sk pk rk xoxb xoxp ghp gho AKIA ASIA AKIAIOSFODNN metadata internal svc local cluster lan
 	home arpa corp consul html body script div br p main null undefined true false Rate exceeded The
 	request is invalid card declined insufficient funds Retry later Too many requests aaaaaaaaaaaaaaa
-	ABCDEFGHIJKLMN abcdefghijklmn eyJ Zm9v`)
+	ABCDEFGHIJKLMN abcdefghijklmn eyJ Zm9v 100 2026 8080 443 hunter2 v2 0x1f 1234567890123 4111111111111111
+	/limit /items/2/sku /etc/passwd /app/main /home/user /var/run/secrets /tmp /usr/local/bin /proc/self/environ
+	/localhost /ledger/x / // goroutine 1 running at line 42 in main File x
+	api_key access_token client_secret x-api-key secret_key auth_token sk_test sk_live pk_live rk_live
+	xoxb-1 ghp_x AKIA_x search_orders rate-limited BEGIN- -----BEGIN --password -p -u user_name db-primary
+	redis-0 pg-primary payments-api ledger-db`)
 
 // proseFrom builds a prose-shaped text from data: each byte picks a word
 // or a separator, so most fuzz inputs are texts the plain-prose path may
@@ -82,6 +88,10 @@ func TestPlainProse(t *testing.T) {
 		"Your card was declined.",
 		"Requested entity was not found.",
 		"Too many requests, please slow down.",
+		"limit must be at most 100",
+		"/limit",
+		"/items/2/sku",
+		"retry in 30 seconds",
 	} {
 		assert.True(t, s.plainProse(text), text)
 		got, rep := s.Clean(text)
@@ -98,7 +108,8 @@ func TestPlainProse(t *testing.T) {
 		" Rate exceeded",               // a leading space
 		"Rate exceeded ",               // a trailing space
 		"token abcdefghijklmnopqrstuv", // a word as long as a token
-		"retry in 30 seconds",          // digits
+		"see http://x",                 // a URL
+		"//cdn",                        // an authority
 		"password: hunter",             // a colon
 		"at main (app.js)",             // brackets
 		"Caf\u00e9 closed",             // not ASCII
