@@ -87,15 +87,24 @@ func ValidRequestID(id string) bool {
 		return false
 	}
 	for i := 0; i < len(id); i++ {
-		switch b := id[i]; {
-		case b >= 'a' && b <= 'z', b >= 'A' && b <= 'Z', b >= '0' && b <= '9',
-			b == '.', b == '_', b == ':', b == '/', b == '-':
-		default:
+		if !requestIDByte[id[i]] {
 			return false
 		}
 	}
 	return true
 }
+
+// requestIDByte marks the bytes a request id may hold: ASCII letters,
+// digits and . _ : / -. A table, since every error checks its ids on
+// the way out.
+var requestIDByte = func() (t [256]bool) {
+	for b := 0; b < 256; b++ {
+		c := byte(b)
+		t[b] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+			c == '.' || c == '_' || c == ':' || c == '/' || c == '-'
+	}
+	return t
+}()
 
 // ValidTraceID reports whether id is a W3C trace id: 32 lower-case hex
 // digits, not all zero.
