@@ -15,6 +15,16 @@ import (
 
 const hexDigits = "0123456789abcdef"
 
+// jsonPlain marks the ASCII bytes a JSON string holds as they are: not a
+// control byte, a quote, a backslash, nor <, > or & (escaped, as
+// encoding/json escapes them for HTML).
+var jsonPlain = func() (t [utf8.RuneSelf]bool) {
+	for b := 0x20; b < utf8.RuneSelf; b++ {
+		t[b] = b != '"' && b != '\\' && b != '<' && b != '>' && b != '&'
+	}
+	return t
+}()
+
 // appendString appends s as a JSON string, cut at a rune boundary so that
 // the decoded string is at most max bytes (max <= 0: no cut). Like encoding/json it escapes <, > and &
 // (so a body sniffed as HTML stays inert), U+2028 and U+2029, and replaces
@@ -28,7 +38,7 @@ func appendString(dst []byte, s string, max int) []byte {
 	for i := 0; i < len(s); {
 		b := s[i]
 		if b < utf8.RuneSelf {
-			if b >= 0x20 && b != '"' && b != '\\' && b != '<' && b != '>' && b != '&' {
+			if jsonPlain[b] {
 				i++
 				continue
 			}
