@@ -68,19 +68,28 @@ func (e *Error) MapText(clean func(string) string) *Error {
 		}
 	}
 	if len(c.Violations) > 0 {
-		vs := slices.Clone(c.Violations)
+		// Cloned at the first violation that changes, so that clean
+		// violations cost no copy.
+		var vs []Violation
 		before := m.changed
-		m.changed = false
-		for i := range vs {
-			m.str(&vs[i].Field)
-			m.str(&vs[i].Reason)
-			m.value(&vs[i].AllowedValues)
-			m.value(&vs[i].SuggestedValue)
+		for i := range c.Violations {
+			v := c.Violations[i]
+			m.changed = false
+			m.str(&v.Field)
+			m.str(&v.Reason)
+			m.value(&v.AllowedValues)
+			m.value(&v.SuggestedValue)
+			if m.changed && vs == nil {
+				vs = slices.Clone(c.Violations)
+			}
+			if vs != nil {
+				vs[i] = v
+			}
 		}
-		if m.changed {
+		if vs != nil {
 			c.Violations = vs
 		}
-		m.changed = m.changed || before
+		m.changed = vs != nil || before
 	}
 	m.str(&c.Tool)
 	if u := c.Upstream; u != nil {
@@ -109,7 +118,11 @@ func (e *Error) MapText(clean func(string) string) *Error {
 	if !m.changed {
 		return e
 	}
-	return &c
+	// c stays on the stack while nothing changed; only a changed error
+	// is copied to the heap.
+	out := new(Error)
+	*out = c
+	return out
 }
 
 // textMapper applies clean to the strings of one error and notes whether

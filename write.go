@@ -93,13 +93,19 @@ func Write(w http.ResponseWriter, r *http.Request, err error, opts ...WriteOptio
 		ctx := r.Context()
 		ctxID, ctxTrace, clean = RequestID(ctx), TraceID(ctx), textFilter(ctx)
 	}
+	own := false // e is this call's own copy
 	if e.Instance == "" && r != nil && r.URL != nil {
-		e = e.WithInstance(r.URL.EscapedPath())
+		e, own = e.WithInstance(r.URL.EscapedPath()), true
 	}
 	// Under a request scope its text filter (the middleware's sanitizer)
 	// cleans every member before anything is rendered.
-	e = e.MapText(clean)
-	filled := *e
+	// The ids are filled in on a copy of the caller's error: one this call
+	// made already (WithInstance's, MapText's), else a new one.
+	filled := e.MapText(clean)
+	if filled == e && !own {
+		cp := *e
+		filled = &cp
+	}
 	if ValidRequestID(ctxID) {
 		// The request's own id is the only one: an id the error carries
 		// (a handler's, a downstream service's) never replaces it.
@@ -114,7 +120,7 @@ func Write(w http.ResponseWriter, r *http.Request, err error, opts ...WriteOptio
 	}
 
 	if r != nil {
-		recordWritten(r.Context(), &filled)
+		recordWritten(r.Context(), filled)
 	}
 
 	format, text := cfg.format, textNone
