@@ -1,6 +1,7 @@
 package toolerr
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -326,5 +327,40 @@ func TestAcceptsProblem(t *testing.T) {
 	}
 	for _, tc := range tests {
 		assert.Equal(t, tc.want, acceptsProblem(tc.accept), "%q", tc.accept)
+	}
+}
+
+// TestWriteUnderAFilterLeavesTheCallersErrorAlone: Write fills ids and the
+// instance into a copy of its own, whether the filter changed the error
+// (MapText's copy) or not, and whether the instance was missing
+// (WithInstance's copy) or not.
+func TestWriteUnderAFilterLeavesTheCallersErrorAlone(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		detail   string
+		instance string
+	}{
+		{"filter changes the detail, no instance", "token SECRET here", ""},
+		{"filter changes nothing, no instance", "plain detail", ""},
+		{"filter changes the detail, own instance", "token SECRET here", "/orders/1"},
+		{"filter changes nothing, own instance", "plain detail", "/orders/1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var scope RequestScope
+			scope.Init(context.Background(), "req-outer-1", "")
+			scope.SetTextFilter(func(s string) string { return strings.ReplaceAll(s, "SECRET", "[x]") })
+			e := Default().New(CodeNotFound, tc.detail)
+			if tc.instance != "" {
+				e = e.WithInstance(tc.instance)
+			}
+			r := httptest.NewRequest(http.MethodGet, "/tools/find", nil).WithContext(&scope)
+			rec := httptest.NewRecorder()
+			Write(rec, r, e)
+			assert.NotContains(t, rec.Body.String(), "SECRET")
+			assert.Equal(t, "req-outer-1", decodeRendered(t, rec.Body.Bytes())["request_id"])
+			assert.Equal(t, tc.detail, e.Detail, "the caller's detail")
+			assert.Equal(t, tc.instance, e.Instance, "the caller's instance")
+			assert.Equal(t, "", e.RequestID, "the caller's request id")
+		})
 	}
 }

@@ -2,7 +2,6 @@ package pgxtest
 
 import (
 	"context"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -21,18 +20,12 @@ import (
 // returns them as they are, and the response, in every format the agent
 // may ask for, holds none of them.
 func TestNothingOfTheDatabaseReachesTheAgent(t *testing.T) {
-	dsn := startPostgres(t)
+	conn := connect(t, startPostgres(t))
 	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, dsn)
-	require.NoError(t, err)
-	defer conn.Close(ctx)
-	_, err = conn.Exec(ctx, `CREATE TABLE api_keys (owner text PRIMARY KEY, secret text NOT NULL CHECK (length(secret) > 40))`)
+	_, err := conn.Exec(ctx, `CREATE TABLE api_keys (owner text PRIMARY KEY, secret text NOT NULL CHECK (length(secret) > 40))`)
 	require.NoError(t, err)
 
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	refused := ln.Addr().String()
-	require.NoError(t, ln.Close())
+	refused := refusedAddr(t)
 	const (
 		password = "Tr0ub4dor-and-3"
 		secret   = "sk_live_51HxAbCdEfGhIjKlMnOpQrStUv"

@@ -25,13 +25,8 @@ import (
 func TestDoRetriesASerializationFailure(t *testing.T) {
 	dsn := startPostgres(t)
 	ctx := context.Background()
-	a, err := pgx.Connect(ctx, dsn)
-	require.NoError(t, err)
-	defer a.Close(ctx)
-	b, err := pgx.Connect(ctx, dsn)
-	require.NoError(t, err)
-	defer b.Close(ctx)
-	_, err = a.Exec(ctx, `CREATE TABLE wallets (id int PRIMARY KEY, balance int NOT NULL);
+	a, b := connect(t, dsn), connect(t, dsn)
+	_, err := a.Exec(ctx, `CREATE TABLE wallets (id int PRIMARY KEY, balance int NOT NULL);
 		CREATE TABLE receipts (id text PRIMARY KEY);
 		INSERT INTO wallets VALUES (1, 100);`)
 	require.NoError(t, err)

@@ -3,7 +3,6 @@ package pgxtest
 import (
 	"context"
 	"fmt"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -24,10 +23,8 @@ import (
 func TestSQLStatesFromARealServer(t *testing.T) {
 	dsn := startPostgres(t)
 	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, dsn)
-	require.NoError(t, err)
-	defer conn.Close(ctx)
-	_, err = conn.Exec(ctx, `
+	conn := connect(t, dsn)
+	_, err := conn.Exec(ctx, `
 		CREATE TABLE accounts (id int PRIMARY KEY, email text UNIQUE NOT NULL, balance int CHECK (balance >= 0));
 		CREATE TABLE transfers (id int PRIMARY KEY, account int NOT NULL REFERENCES accounts(id));
 		INSERT INTO accounts VALUES (1, 'maria@example.com', 100);`)
@@ -77,9 +74,7 @@ func TestSQLStatesFromARealServer(t *testing.T) {
 
 	// A serialization failure: a repeatable-read transaction updates a row
 	// another transaction changed after its snapshot.
-	other, err := pgx.Connect(ctx, dsn)
-	require.NoError(t, err)
-	defer other.Close(ctx)
+	other := connect(t, dsn)
 	tx, err := conn.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead})
 	require.NoError(t, err)
 	var balance int
@@ -95,11 +90,7 @@ func TestSQLStatesFromARealServer(t *testing.T) {
 
 	// A refused connection is a network error, not a SQLSTATE: the Go
 	// network rules classify it.
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	closed := ln.Addr().String()
-	require.NoError(t, ln.Close())
-	bad := "postgres://postgres@" + closed + "/postgres?sslmode=disable"
+	bad := "postgres://postgres@" + refusedAddr(t) + "/postgres?sslmode=disable"
 	cctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
 	_, err = pgx.Connect(cctx, bad)
@@ -113,12 +104,9 @@ func TestSQLStatesFromARealServer(t *testing.T) {
 // TestSQLStateThroughTheMiddleware: a tool returns pgx's error as it got
 // it; the agent gets CONFLICT, not INTERNAL_ERROR.
 func TestSQLStateThroughTheMiddleware(t *testing.T) {
-	dsn := startPostgres(t)
+	conn := connect(t, startPostgres(t))
 	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, dsn)
-	require.NoError(t, err)
-	defer conn.Close(ctx)
-	_, err = conn.Exec(ctx, `CREATE TABLE users (email text PRIMARY KEY); INSERT INTO users VALUES ('ada@example.com')`)
+	_, err := conn.Exec(ctx, `CREATE TABLE users (email text PRIMARY KEY); INSERT INTO users VALUES ('ada@example.com')`)
 	require.NoError(t, err)
 
 	h := middleware.New()(middleware.Tool("create_user", func(w http.ResponseWriter, r *http.Request) error {
