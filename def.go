@@ -64,6 +64,8 @@ type Def struct {
 	Replacement string
 	// Removal is the date (YYYY-MM-DD) a deprecated code goes away; required when Deprecated.
 	Removal string
+
+	urn string // "urn:toolerr:" + Code, the type without docs; set by withDefaults
 }
 
 // ValidCode reports whether code is SCREAMING_SNAKE: upper-case ASCII letters
@@ -96,6 +98,7 @@ func (d Def) withDefaults() Def {
 	if d.Stability == "" {
 		d.Stability = Stable
 	}
+	d.urn = "urn:toolerr:" + d.Code
 	d.Repair = slices.Clip(slices.Clone(d.Repair))
 	d.Actions = slices.Clip(slices.Clone(d.Actions))
 	d.Related = slices.Clip(slices.Clone(d.Related))

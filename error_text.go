@@ -233,12 +233,18 @@ func (m *textMapper) walk(v any, depth int) (any, bool) {
 		}
 		return v, false
 	case Range:
-		return m.rangeValue(x, depth)
+		if r, ok := m.rangeValue(x, depth); ok {
+			return r, true
+		}
+		return v, false // v as it is: boxing x again would allocate
 	case *Range:
 		if x == nil {
 			return v, false
 		}
-		return m.rangeValue(*x, depth)
+		if r, ok := m.rangeValue(*x, depth); ok {
+			return r, true
+		}
+		return v, false
 	}
 	// Any other type is walked in its JSON form: a struct's string fields,
 	// a json.RawMessage, a typed map or slice.
@@ -254,8 +260,9 @@ func (m *textMapper) walk(v any, depth int) (any, bool) {
 	return c, true
 }
 
-// rangeValue walks both bounds of r.
-func (m *textMapper) rangeValue(r Range, depth int) (any, bool) {
+// rangeValue walks both bounds of r: it returns the cleaned range and
+// true, or false when neither bound changed.
+func (m *textMapper) rangeValue(r Range, depth int) (Range, bool) {
 	lo, a := m.walk(r.Minimum, depth+1)
 	hi, b := m.walk(r.Maximum, depth+1)
 	if !a && !b {

@@ -30,18 +30,18 @@ var jsonPlain = func() (t [utf8.RuneSelf]bool) {
 // (so a body sniffed as HTML stays inert), U+2028 and U+2029, and replaces
 // invalid UTF-8 with U+FFFD.
 func appendString(dst []byte, s string, max int) []byte {
-	if max > 0 && len(s) > max/3 {
+	if max > 0 && len(s) > max/3 && (len(s) > max || !utf8.ValidString(s)) {
 		s = cutDecoded(s, max)
 	}
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		i += plainPrefix(s[i:])
+		if i == len(s) {
+			break
+		}
 		b := s[i]
 		if b < utf8.RuneSelf {
-			if jsonPlain[b] {
-				i++
-				continue
-			}
 			dst = append(dst, s[start:i]...)
 			switch b {
 			case '"', '\\':

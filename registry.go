@@ -163,6 +163,9 @@ func (r *Registry) build(d *Def, detail string) *Error {
 	}
 	typ := docs
 	if typ == "" {
+		typ = d.urn
+	}
+	if typ == "" { // a definition withDefaults never saw
 		typ = "urn:toolerr:" + d.Code
 	}
 	e := &Error{

@@ -130,30 +130,37 @@ func Write(w http.ResponseWriter, r *http.Request, err error, opts ...WriteOptio
 			format = FormatProblem
 		}
 	}
+	// The header values share one array: one allocation, not one per
+	// header, and the keys are canonical already.
+	vals := new([6]string)
+	set := func(i int, k, v string) {
+		vals[i] = v
+		h[k] = vals[i : i+1 : i+1]
+	}
 	bp := bufPool.Get().(*[]byte)
 	body := (*bp)[:0]
 	switch {
 	case text == textMarkdown:
 		body = filled.AppendObservation(body, ObservationOptions{Markdown: true})
-		h.Set("Content-Type", ContentTypeMarkdown)
+		set(0, "Content-Type", ContentTypeMarkdown)
 	case text == textPlain:
 		body = filled.AppendObservation(body, ObservationOptions{})
-		h.Set("Content-Type", ContentTypePlain)
+		set(0, "Content-Type", ContentTypePlain)
 	case format == FormatEnvelope:
 		body = filled.AppendEnvelope(body)
-		h.Set("Content-Type", ContentTypeEnvelope)
+		set(0, "Content-Type", ContentTypeEnvelope)
 	default:
 		body = filled.AppendJSON(body)
-		h.Set("Content-Type", ContentTypeProblem)
+		set(0, "Content-Type", ContentTypeProblem)
 	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
-	h.Set("X-Request-Id", filled.RequestID)
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Content-Type-Options", "nosniff")
+	set(1, "Content-Length", strconv.Itoa(len(body)))
+	set(2, "X-Request-Id", filled.RequestID)
+	set(3, "Cache-Control", "no-store")
+	set(4, "X-Content-Type-Options", "nosniff")
 	if d := filled.renderedRetryAfter(); d > 0 {
-		h.Set("Retry-After", strconv.FormatInt(retryAfterSeconds(d), 10))
+		set(5, "Retry-After", strconv.FormatInt(retryAfterSeconds(d), 10))
 	} else {
-		h.Del("Retry-After")
+		delete(h, "Retry-After")
 	}
 	status := filled.Status
 	if status < 400 || status > 599 {

@@ -19,15 +19,18 @@ import (
 // function of its input, so the stored result is what it would return
 // again; every other text (detail, field, violations, ids, instance, tool,
 // anything a handler set) is sanitized on each error. Only the service's
-// own definitions are stored, never an occurrence's text, so the table
-// holds nothing a request brought in.
+// own definitions are stored in the table, never an occurrence's text, so
+// it holds nothing a request brought in.
 //
 // The names of [Tool] adapters, constants of the service's code too, are
 // added the first time one of their errors is rendered (at most
-// maxToolNames of them).
+// maxToolNames of them). Other texts go through a bounded set of recent
+// texts the sanitizer left unchanged (cleanSet), which holds nothing the
+// middleware does not send out anyway.
 type textCleaner struct {
 	san    *sanitize.Sanitizer
 	static map[string]string
+	recent *cleanSet
 
 	mu    sync.Mutex                        // serializes learn's writers
 	tools atomic.Pointer[map[string]string] // copied on write; read without a lock
@@ -40,7 +43,7 @@ const maxToolNames = 1024
 // A code registered after the middleware was built is sanitized on each
 // error, like any other text.
 func newTextCleaner(san *sanitize.Sanitizer, reg *toolerr.Registry) *textCleaner {
-	c := &textCleaner{san: san, static: make(map[string]string)}
+	c := &textCleaner{san: san, static: make(map[string]string), recent: newCleanSet()}
 	add := func(texts ...string) {
 		for _, s := range texts {
 			if _, ok := c.static[s]; !ok && s != "" {
@@ -74,7 +77,7 @@ func (c *textCleaner) clean(s string) string {
 			return v
 		}
 	}
-	return c.san.CleanText(s)
+	return c.recent.clean(s, c.san.CleanText)
 }
 
 // learn stores the cleaned form of a Tool adapter's name. Only names given

@@ -76,9 +76,14 @@ func (m *handler) fromCapture(rec *recorder, r *http.Request) *toolerr.Error {
 			}
 		}
 	}
-	header := rec.w.Header().Clone()
-	if header.Get("X-Request-Id") == toolerr.RequestID(ctx) {
-		header.Del("X-Request-Id") // ours, not the vendor's
+	// The response's headers are read where they are, not copied: the
+	// handler is done with them, and the error response replaces them. The
+	// request id the middleware set is ours, not the vendor's: it is out of
+	// the map while the translators read it.
+	header := rec.w.Header()
+	if ours := header["X-Request-Id"]; len(ours) == 1 && ours[0] == toolerr.RequestID(ctx) {
+		delete(header, "X-Request-Id")
+		defer func() { header["X-Request-Id"] = ours }()
 	}
 	raw := translate.Raw{
 		Method:     r.Method,
@@ -87,7 +92,7 @@ func (m *handler) fromCapture(rec *recorder, r *http.Request) *toolerr.Error {
 		Body:       rec.body,
 		Truncated:  rec.truncated,
 		Vendor:     toolerr.RecordedVendor(ctx),
-		Idempotent: r.Header.Get("Idempotency-Key") != "",
+		Idempotent: firstValue(r.Header, "Idempotency-Key") != "",
 	}
 	var o classify.Outcome
 	ok := false

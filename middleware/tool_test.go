@@ -191,7 +191,7 @@ func TestToolErrorAfterHijackIsLoggedOnly(t *testing.T) {
 func TestTranslatorDoesNotSeeOurRequestID(t *testing.T) {
 	var seen http.Header
 	tr := TranslatorFunc(func(c *translate.Raw) (classify.Outcome, bool) {
-		seen = c.Header
+		seen = c.Header.Clone() // the map is the response's, valid during the call
 		return classify.Outcome{}, false
 	})
 	relay := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

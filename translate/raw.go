@@ -15,7 +15,10 @@ type Raw struct {
 	Host string
 	// Status is the response's HTTP status.
 	Status int
-	// Header holds the response headers.
+	// Header holds the response headers. Under the middleware it is the
+	// response's own header map, shown to translators without a copy:
+	// read it during the call, never modify it, and do not keep it (nor an
+	// Outcome holding it) after the call returns.
 	Header http.Header
 	// Body is the start of the response body, at most the body cap.
 	Body []byte
