@@ -137,23 +137,37 @@ func (r *Registry) Defs() []Def {
 // programming error: New then returns INTERNAL_ERROR whose Go cause names the
 // unknown code, so the mistake shows in logs but never panics.
 func (r *Registry) New(code, detail string) *Error {
+	// Small enough to inline: where the caller only copies the error on
+	// (reg.New(…).WithField(…)), the compiler keeps this one on the stack.
+	e := new(Error)
+	r.fill(e, code, detail)
+	return e
+}
+
+// fill sets *e to the error New returns.
+func (r *Registry) fill(e *Error, code, detail string) {
 	d, ok := r.lookup(code)
 	if !ok {
-		return r.internal().WithCause(fmt.Errorf("toolerr: code %q is not registered", truncateForError(code)))
+		*e = *r.internal().WithCause(fmt.Errorf("toolerr: code %q is not registered", truncateForError(code)))
+		return
 	}
-	return r.build(d, detail)
+	r.build(e, d, detail)
 }
 
 // internal returns INTERNAL_ERROR from this registry's chain, else the built-in one.
 func (r *Registry) internal() *Error {
+	e := new(Error)
 	if d, ok := r.lookup(CodeInternal); ok {
-		return r.build(d, "")
+		r.build(e, d, "")
+		return e
 	}
 	d, _ := Default().lookup(CodeInternal)
-	return Default().build(d, "")
+	Default().build(e, d, "")
+	return e
 }
 
-func (r *Registry) build(d *Def, detail string) *Error {
+// build sets *e to a new error of definition d with the occurrence's detail.
+func (r *Registry) build(e *Error, d *Def, detail string) {
 	if detail == "" {
 		detail = d.Title
 	}
@@ -168,7 +182,7 @@ func (r *Registry) build(d *Def, detail string) *Error {
 	if typ == "" { // a definition withDefaults never saw
 		typ = "urn:toolerr:" + d.Code
 	}
-	e := &Error{
+	*e = Error{
 		Type:         typ,
 		Title:        d.Title,
 		Status:       d.Status,
@@ -194,7 +208,6 @@ func (r *Registry) build(d *Def, detail string) *Error {
 			e.RetryAfter = p.BaseDelay
 		}
 	}
-	return e
 }
 
 // Kind returns the category and default retryability of a registered code
