@@ -57,6 +57,15 @@ var renderedHeaders = [...]string{
 	"Content-Type", "Content-Length", "X-Request-Id", "Cache-Control", "X-Content-Type-Options", "Retry-After",
 }
 
+// renderedHeader reports whether k is one of renderedHeaders.
+func renderedHeader(k string) bool {
+	switch k {
+	case "Content-Type", "Content-Length", "X-Request-Id", "Cache-Control", "X-Content-Type-Options", "Retry-After":
+		return true
+	}
+	return false
+}
+
 // rendering is a Tool's error as the Tool adapter rendered it: the error
 // built, completed and sanitized once (as toolerr.Write recorded it), its
 // status, headers and body. The adapter sends it down the chain, so
@@ -131,11 +140,19 @@ func (rd *rendering) current(rec *recorder) bool {
 // would have rendered it.
 func (m *handler) replay(rec *recorder, r *http.Request, rd *rendering) {
 	m.tel.record(rec, r, rd.err, rd.status, nil)
+	// As clearHeader, but the headers Write set are assigned in place
+	// rather than deleted and added again.
 	h := rec.w.Header()
-	clearHeader(h)
+	for k := range h {
+		if !keptHeader(k) && !renderedHeader(k) {
+			delete(h, k)
+		}
+	}
 	for i, k := range renderedHeaders {
 		if v := rd.header[i]; v != nil {
 			h[k] = v
+		} else if !keptHeader(k) {
+			delete(h, k)
 		}
 	}
 	if rec.allow != "" && rd.err.Code == toolerr.CodeMethodNotAllowed {

@@ -209,26 +209,31 @@ func (m *handler) annotate(rec *recorder, r *http.Request, e *toolerr.Error, for
 	return &c
 }
 
-// keptHeaders are the response headers an error response keeps from the
+// keptHeader reports whether an error response keeps header k from the
 // replaced one: set by other middleware for the browser, the transport or
-// idempotency, they say nothing about the failure. Every other header the handler set
-// (Server, Set-Cookie, vendor ids, Content-Length) goes.
-var keptHeaders = map[string]bool{
-	"Access-Control-Allow-Origin":      true,
-	"Access-Control-Allow-Credentials": true,
-	"Access-Control-Expose-Headers":    true,
-	"Vary":                             true,
-	"Strict-Transport-Security":        true,
-	"X-Request-Id":                     true,
-	// Set by the idempotency middleware: where the response came from.
-	"Idempotent-Replayed":   true,
-	"Idempotency-Retention": true,
+// idempotency, these say nothing about the failure. Every other header the
+// handler set (Server, Set-Cookie, vendor ids, Content-Length) goes. A
+// switch, not a map: it runs for every header of every error response.
+func keptHeader(k string) bool {
+	switch k {
+	case "Access-Control-Allow-Origin",
+		"Access-Control-Allow-Credentials",
+		"Access-Control-Expose-Headers",
+		"Vary",
+		"Strict-Transport-Security",
+		"X-Request-Id",
+		// Set by the idempotency middleware: where the response came from.
+		"Idempotent-Replayed",
+		"Idempotency-Retention":
+		return true
+	}
+	return false
 }
 
 // clearHeader deletes every header of h but the kept ones.
 func clearHeader(h http.Header) {
 	for k := range h {
-		if !keptHeaders[k] {
+		if !keptHeader(k) {
 			delete(h, k)
 		}
 	}
