@@ -17,10 +17,11 @@ import (
 // human hint, repair steps: about 600 of a validation error's 750
 // characters), the same for every occurrence. The sanitizer is a pure
 // function of its input, so the stored result is what it would return
-// again; every other text (detail, field, violations, ids, instance, tool,
-// anything a handler set) is sanitized on each error. Only the service's
-// own definitions are stored in the table, never an occurrence's text, so
-// it holds nothing a request brought in.
+// again. Every other text (detail, field, violations, ids, instance, tool,
+// anything a handler set) is sanitized on each error, unless it is in the
+// set of recent texts described below. Only the service's own definitions
+// are stored in the table, never an occurrence's text, so it holds nothing
+// a request brought in.
 //
 // The names of [Tool] adapters, constants of the service's code too, are
 // added the first time one of their errors is rendered (at most
@@ -29,11 +30,14 @@ import (
 // middleware does not send out anyway.
 type textCleaner struct {
 	san    *sanitize.Sanitizer
-	static map[string]string
 	recent *cleanSet
 
-	mu    sync.Mutex                        // serializes learn's writers
-	tools atomic.Pointer[map[string]string] // copied on write; read without a lock
+	mu sync.Mutex // serializes learn's writers
+	// known maps each definition text, and each learned tool name, to its
+	// cleaned form: one table, so that a text costs one lookup; copied on
+	// write by learn, read without a lock.
+	known atomic.Pointer[map[string]string]
+	tools int // tool names learned, under mu
 }
 
 // maxToolNames bounds the tool names a textCleaner keeps.
@@ -43,11 +47,13 @@ const maxToolNames = 1024
 // A code registered after the middleware was built is sanitized on each
 // error, like any other text.
 func newTextCleaner(san *sanitize.Sanitizer, reg *toolerr.Registry) *textCleaner {
-	c := &textCleaner{san: san, static: make(map[string]string), recent: newCleanSet()}
+	c := &textCleaner{san: san, recent: newCleanSet()}
+	known := make(map[string]string)
+	c.known.Store(&known)
 	add := func(texts ...string) {
 		for _, s := range texts {
-			if _, ok := c.static[s]; !ok && s != "" {
-				c.static[s] = san.CleanText(s)
+			if _, ok := known[s]; !ok && s != "" {
+				known[s] = san.CleanText(s)
 			}
 		}
 	}
@@ -69,13 +75,8 @@ func newTextCleaner(san *sanitize.Sanitizer, reg *toolerr.Registry) *textCleaner
 
 // clean returns s sanitized.
 func (c *textCleaner) clean(s string) string {
-	if v, ok := c.static[s]; ok {
+	if v, ok := (*c.known.Load())[s]; ok {
 		return v
-	}
-	if t := c.tools.Load(); t != nil {
-		if v, ok := (*t)[s]; ok {
-			return v
-		}
 	}
 	return c.recent.clean(s, c.san.CleanText)
 }
@@ -84,28 +85,18 @@ func (c *textCleaner) clean(s string) string {
 // to [Tool] and [ToolFunc] in the service's code may be passed, never a
 // text a request brought in.
 func (c *textCleaner) learn(name string) {
-	if t := c.tools.Load(); t != nil {
-		if _, ok := (*t)[name]; ok {
-			return
-		}
+	if _, ok := (*c.known.Load())[name]; ok {
+		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	old := c.tools.Load()
-	n := 0
-	if old != nil {
-		if _, ok := (*old)[name]; ok {
-			return
-		}
-		n = len(*old)
-	}
-	if n >= maxToolNames {
+	old := *c.known.Load()
+	if _, ok := old[name]; ok || c.tools >= maxToolNames {
 		return
 	}
-	m := make(map[string]string, n+1)
-	if old != nil {
-		maps.Copy(m, *old)
-	}
+	m := make(map[string]string, len(old)+1)
+	maps.Copy(m, old)
 	m[name] = c.san.CleanText(name)
-	c.tools.Store(&m)
+	c.known.Store(&m)
+	c.tools++
 }
