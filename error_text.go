@@ -34,6 +34,14 @@ const maxValueDepth = 64
 // Object keys that clean maps to the same text are kept apart by a "#2",
 // "#3"… suffix, in the keys' sorted order.
 func (e *Error) MapText(clean func(string) string) *Error {
+	return e.mapText(clean, false, false)
+}
+
+// mapText is MapText, leaving the request id, when keepRequestID, and the
+// trace id, when keepTraceID, as they are: [Write] replaces them with the
+// request's own ids, which need no cleaning, so cleaning the error's would
+// be work for nothing.
+func (e *Error) mapText(clean func(string) string, keepRequestID, keepTraceID bool) *Error {
 	if e == nil || clean == nil {
 		return e
 	}
@@ -113,8 +121,12 @@ func (e *Error) MapText(clean func(string) string) *Error {
 			c.Errors, m.changed = items, true
 		}
 	}
-	m.str(&c.TraceID)
-	m.str(&c.RequestID)
+	if !keepTraceID {
+		m.str(&c.TraceID)
+	}
+	if !keepRequestID {
+		m.str(&c.RequestID)
+	}
 	if !m.changed {
 		return e
 	}

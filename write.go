@@ -98,25 +98,33 @@ func Write(w http.ResponseWriter, r *http.Request, err error, opts ...WriteOptio
 		e, own = e.WithInstance(r.URL.EscapedPath()), true
 	}
 	// Under a request scope its text filter (the middleware's sanitizer)
-	// cleans every member before anything is rendered.
-	// The ids are filled in on a copy of the caller's error: one this call
-	// made already (WithInstance's, MapText's), else a new one.
-	filled := e.MapText(clean)
-	if filled == e && !own {
-		cp := *e
-		filled = &cp
+	// cleans every member before anything is rendered; the ids the request
+	// gives are put in unsanitized (they are the request's own), so the
+	// error's ids they replace are not cleaned.
+	ownID, ownTrace := ValidRequestID(ctxID), ValidTraceID(ctxTrace)
+	filled := e.mapText(clean, ownID, ownTrace)
+	// The request's own id is the only one: an id the error carries (a
+	// handler's, a downstream service's) never replaces it.
+	wantID, wantTrace := ctxID, ctxTrace
+	if !ownID {
+		wantID = firstValidRequestID(filled.RequestID, h.Get("X-Request-Id"))
 	}
-	if ValidRequestID(ctxID) {
-		// The request's own id is the only one: an id the error carries
-		// (a handler's, a downstream service's) never replaces it.
-		filled.RequestID = ctxID
-	} else {
-		filled.RequestID = firstValidRequestID(filled.RequestID, h.Get("X-Request-Id"))
+	if !ownTrace {
+		wantTrace = filled.TraceID
+		if !ValidTraceID(wantTrace) {
+			wantTrace = ""
+		}
 	}
-	if ValidTraceID(ctxTrace) {
-		filled.TraceID = ctxTrace
-	} else if !ValidTraceID(filled.TraceID) {
-		filled.TraceID = ""
+	if filled.RequestID != wantID || filled.TraceID != wantTrace {
+		// Filled in on a copy of the caller's error: one this call made
+		// already (WithInstance's, MapText's), else a new one. An error
+		// that carries the ids already (the middleware's own copy) is
+		// neither copied nor written to.
+		if filled == e && !own {
+			cp := *e
+			filled = &cp
+		}
+		filled.RequestID, filled.TraceID = wantID, wantTrace
 	}
 
 	if r != nil {

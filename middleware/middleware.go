@@ -161,11 +161,10 @@ func (m *handler) complete(rec *recorder, r *http.Request, e *toolerr.Error) *to
 // sends, logs or records on a span passes through the sanitizer after it,
 // in toolerr.Write or in [handler.complete].
 //
-// For toolerr.Write (forWrite), an id the context holds and Write will
-// stamp is left empty instead, so that it is not sanitized for nothing:
-// Write puts the context's valid ids in the body and in the error it
-// records, whatever the error carried. The instance, when e has none, is
-// set to the request path here, as Write would set it.
+// For toolerr.Write (forWrite), the instance, when e has none, is set to
+// the request path here, as Write would set it. The ids are the ones Write
+// puts in: it neither cleans nor copies an error that carries them already,
+// so the copy made here is the only one.
 func (m *handler) annotate(rec *recorder, r *http.Request, e *toolerr.Error, forWrite bool) *toolerr.Error {
 	tool := e.Tool
 	if tool == "" {
@@ -187,12 +186,6 @@ func (m *handler) annotate(rec *recorder, r *http.Request, e *toolerr.Error, for
 	trace := ctxTrace
 	if own := m.tel.trace(rec, r); trace == "" {
 		trace = own
-	}
-	if forWrite && toolerr.ValidRequestID(id) {
-		id = ""
-	}
-	if forWrite && toolerr.ValidTraceID(ctxTrace) {
-		trace = ""
 	}
 	instance := e.Instance
 	if forWrite && instance == "" && r.URL != nil {
