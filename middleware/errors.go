@@ -59,12 +59,12 @@ func vendorMessage(err error) string {
 // from elsewhere (a downstream toolerr service the handler relayed) is kept
 // with its request id moved to upstream.request_id; anything else is
 // translated and classified. [handler.complete] sanitizes the result.
-func (m *handler) fromCapture(rec *recorder, r *http.Request) *toolerr.Error {
+func (m *handler) fromCapture(rec *recorder, r *http.Request) (e *toolerr.Error, owned bool) {
 	ctx := r.Context()
 	if e := toolerr.WrittenError(ctx); e != nil && e.Status == rec.status {
 		// toolerr.Write rendered it: the body may have been compressed or
 		// re-encoded by a middleware in between (chi's Compress).
-		return e
+		return e, false
 	}
 	body := bytes.TrimSpace(rec.body)
 	if len(body) > 0 && body[0] == '{' && !rec.truncated {
@@ -72,7 +72,7 @@ func (m *handler) fromCapture(rec *recorder, r *http.Request) *toolerr.Error {
 		// a cheap test spares a full decode of every vendor body.
 		if bytes.Contains(body, []byte(`"category"`)) {
 			if e, err := toolerr.Parse(body); err == nil {
-				return relayed(e, rec.status)
+				return relayed(e, rec.status), true
 			}
 		}
 	}
@@ -104,13 +104,13 @@ func (m *handler) fromCapture(rec *recorder, r *http.Request) *toolerr.Error {
 	}
 	o.Idempotent = o.Idempotent || raw.Idempotent
 	if !downstream(&raw, o, ok) {
-		return m.localError(rec, r, rec.next, o)
+		return m.localError(rec, r, rec.next, o), true
 	}
 	d := m.cfg.classifier.Decide(o)
 	if d.Unmapped {
 		m.tel.reportUnmapped(ctx, o, d.Code)
 	}
-	return m.cfg.classifier.Build(d, o)
+	return m.cfg.classifier.Build(d, o), true
 }
 
 // relayed returns the toolerr error of a body the handler relayed from a

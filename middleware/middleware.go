@@ -110,18 +110,19 @@ func (m *handler) finish(rec *recorder, r *http.Request) {
 		// The response is out; the error can only be logged and counted.
 		m.tel.record(rec, r, m.complete(rec, r, m.fromError(r, rec.err)), rec.status, nil)
 	case rec.err != nil:
-		m.respond(rec, r, m.fromError(r, rec.err), nil)
+		m.respond(rec, r, m.fromError(r, rec.err), false, nil)
 	case rec.capturing && rec.fail != nil && rec.fail.rendered != nil && rec.fail.rendered.current(rec):
 		// A Tool rendered its error and the chain passed it on: send that
 		// rendering (failure.go).
 		m.replay(rec, r, rec.fail.rendered)
 	case rec.capturing:
-		m.respond(rec, r, m.fromCapture(rec, r), nil)
+		e, owned := m.fromCapture(rec, r)
+		m.respond(rec, r, e, owned, nil)
 	case !rec.started && errors.Is(r.Context().Err(), context.DeadlineExceeded):
 		// The handler gave up on the request's deadline (chi's Timeout,
 		// a server-wide one) and wrote nothing: whatever the middleware
 		// that set the deadline might write, the agent gets TOOL_TIMEOUT.
-		m.respond(rec, r, m.fromError(r, r.Context().Err()), nil)
+		m.respond(rec, r, m.fromError(r, r.Context().Err()), false, nil)
 	}
 }
 
@@ -129,8 +130,11 @@ func (m *handler) finish(rec *recorder, r *http.Request) {
 // back, and records it. toolerr.Write sanitizes it, once: r's context is
 // the recorder, whose text filter is the middleware's sanitizer; the error
 // it recorded as rendered is the one logged and counted.
-func (m *handler) respond(rec *recorder, r *http.Request, e *toolerr.Error, p *panicInfo) {
-	e = m.annotate(rec, r, e, true)
+//
+// owned says that e was built for this response alone (a translation of the
+// captured response), so that annotate may fill it in place.
+func (m *handler) respond(rec *recorder, r *http.Request, e *toolerr.Error, owned bool, p *panicInfo) {
+	e = m.annotate(rec, r, e, true, owned)
 	clearHeader(rec.w.Header())
 	if rec.allow != "" && e.Code == toolerr.CodeMethodNotAllowed {
 		rec.w.Header()["Allow"] = []string{rec.allow}
@@ -149,7 +153,7 @@ func (m *handler) respond(rec *recorder, r *http.Request, e *toolerr.Error, p *p
 // it safe to log: every string of every member sanitized. An error the
 // middleware renders is sanitized by toolerr.Write instead, once.
 func (m *handler) complete(rec *recorder, r *http.Request, e *toolerr.Error) *toolerr.Error {
-	return m.sanitized(m.annotate(rec, r, e, false))
+	return m.sanitized(m.annotate(rec, r, e, false, false))
 }
 
 // annotate adds what the request knows to e: the tool name; on
@@ -165,7 +169,7 @@ func (m *handler) complete(rec *recorder, r *http.Request, e *toolerr.Error) *to
 // the request path here, as Write would set it. The ids are the ones Write
 // puts in: it neither cleans nor copies an error that carries them already,
 // so the copy made here is the only one.
-func (m *handler) annotate(rec *recorder, r *http.Request, e *toolerr.Error, forWrite bool) *toolerr.Error {
+func (m *handler) annotate(rec *recorder, r *http.Request, e *toolerr.Error, forWrite, owned bool) *toolerr.Error {
 	tool := e.Tool
 	if tool == "" {
 		tool = m.toolOf(rec, r)
@@ -194,12 +198,16 @@ func (m *handler) annotate(rec *recorder, r *http.Request, e *toolerr.Error, for
 	if tool == e.Tool && intent == nil && e.RequestID == id && e.TraceID == trace && instance == e.Instance {
 		return e
 	}
-	c := *e // one copy for all of them; the With… methods would make one each
+	c := e // owned: filled in place
+	if !owned {
+		cp := *e // one copy for all of them; the With… methods would make one each
+		c = &cp
+	}
 	c.Tool, c.RequestID, c.TraceID, c.Instance = tool, id, trace, instance
 	if intent != nil {
 		c.Intent = intent
 	}
-	return &c
+	return c
 }
 
 // keptHeader reports whether an error response keeps header k from the

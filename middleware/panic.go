@@ -55,6 +55,6 @@ func (m *handler) recovered(rec *recorder, r *http.Request, v any) {
 		m.tel.record(rec, r, m.complete(rec, r, e), rec.status, p)
 		panic(http.ErrAbortHandler)
 	default:
-		m.respond(rec, r, e, p)
+		m.respond(rec, r, e, true, p) // built here, for this response
 	}
 }

@@ -110,7 +110,7 @@ func (t toolHandler) run(w http.ResponseWriter, r *http.Request) {
 	// rendering; when the chain has passed it on, the middleware sends it
 	// to the client and records it without building it again (failure.go).
 	m := rec.m
-	e := m.annotate(rec, r, m.fromError(r, err), true)
+	e := m.annotate(rec, r, m.fromError(r, err), true, false)
 	rd := m.render(rec, w, r, e)
 	rec.fail.rendered = rd
 	w.WriteHeader(rd.status)
