@@ -65,7 +65,8 @@ type Def struct {
 	// Removal is the date (YYYY-MM-DD) a deprecated code goes away; required when Deprecated.
 	Removal string
 
-	urn string // "urn:toolerr:" + Code, the type without docs; set by withDefaults
+	urn     string            // "urn:toolerr:" + Code, the type without docs; set by withDefaults
+	encoded map[string]string // JSON encodings of the texts above; set by withDefaults
 }
 
 // ValidCode reports whether code is SCREAMING_SNAKE: upper-case ASCII letters
@@ -106,6 +107,7 @@ func (d Def) withDefaults() Def {
 	for i := range d.Wordings {
 		d.Wordings[i].Repair = slices.Clip(slices.Clone(d.Wordings[i].Repair))
 	}
+	d.encoded = d.encodeTexts()
 	return d
 }
 

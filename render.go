@@ -60,7 +60,9 @@ func (e *Error) appendMembers(dst []byte, index int) []byte {
 		dst = append(dst, code...)
 		dst = append(dst, '"')
 	}
-	dst = appendMember(dst, "title", title, MaxTitleLen)
+	d := e.def
+	dst = append(dst, `,"title":`...)
+	dst = d.appendText(dst, title, MaxTitleLen)
 	status := e.Status
 	if status < 400 || status > 599 {
 		status = 500
@@ -101,14 +103,20 @@ func (e *Error) appendMembers(dst []byte, index int) []byte {
 	dst = appendValueMember(dst, "allowed_values", e.AllowedValues, MaxValueLen)
 	dst = appendValueMember(dst, "suggested_value", e.SuggestedValue, MaxValueLen)
 	hint, humanHint, suggestions := e.RenderedHints()
-	dst = appendOptional(dst, "hint", hint, MaxHintLen)
-	dst = appendOptional(dst, "human_hint", humanHint, MaxHintLen)
-	dst = appendList(dst, "suggestions", suggestions, nil)
-	dst = appendList(dst, "actions", e.Actions, ValidAction)
+	if hint != "" {
+		dst = append(dst, `,"hint":`...)
+		dst = d.appendText(dst, hint, MaxHintLen)
+	}
+	if humanHint != "" {
+		dst = append(dst, `,"human_hint":`...)
+		dst = d.appendText(dst, humanHint, MaxHintLen)
+	}
+	dst = appendList(dst, "suggestions", suggestions, nil, d)
+	dst = appendList(dst, "actions", e.Actions, ValidAction, nil)
 	if isHTTPURL(e.DocsURL) {
 		dst = appendMember(dst, "docs_url", e.DocsURL, MaxURILen)
 	}
-	dst = appendList(dst, "related_codes", e.RelatedCodes, ValidCode)
+	dst = appendList(dst, "related_codes", e.RelatedCodes, ValidCode, nil)
 	if len(e.Details) > 0 {
 		dst = appendValueMember(dst, "details", e.Details, MaxObjectLen)
 	}
@@ -228,8 +236,9 @@ func appendOptional(dst []byte, name, value string, max int) []byte {
 }
 
 // appendList appends a list of strings, at most MaxListLen entries, skipping
-// entries that are empty or that valid rejects.
-func appendList(dst []byte, name string, list []string, valid func(string) bool) []byte {
+// entries that are empty or that valid rejects; d's encodings are used for
+// its texts (d may be nil).
+func appendList(dst []byte, name string, list []string, valid func(string) bool, d *Def) []byte {
 	n := 0
 	for _, s := range list {
 		if s == "" || (valid != nil && !valid(s)) {
@@ -245,7 +254,7 @@ func appendList(dst []byte, name string, list []string, valid func(string) bool)
 		} else {
 			dst = append(dst, ',')
 		}
-		dst = appendString(dst, s, MaxListItemLen)
+		dst = d.appendText(dst, s, MaxListItemLen)
 		n++
 	}
 	if n > 0 {
