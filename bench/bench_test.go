@@ -15,7 +15,7 @@ const (
 	retryBatch = 8
 )
 
-var scenarios = []Scenario{Pass1KiB, Pass1MiB, Validation, Nginx502}
+var scenarios = []Scenario{Pass1KiB, Pass1MiB, Validation, ValidationFresh, Nginx502}
 
 // interleaved runs the contenders' batches in turn, once per round, each
 // round starting one contender further (so no contender always follows

@@ -6,19 +6,19 @@
 package bench
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humachi"
@@ -48,15 +48,16 @@ type Scenario int
 
 // The scenarios of the HTTP comparison.
 const (
-	Pass1KiB   Scenario = iota // a 200 with a 1 KiB JSON body
-	Pass1MiB                   // a 200 with a 1 MiB JSON body
-	Validation                 // a tool validation error: one bad field
-	Nginx502                   // the handler writes nginx's 502 HTML page
+	Pass1KiB        Scenario = iota // a 200 with a 1 KiB JSON body
+	Pass1MiB                        // a 200 with a 1 MiB JSON body
+	Validation                      // a tool validation error: one bad field
+	Nginx502                        // the handler writes nginx's 502 HTML page
+	ValidationFresh                 // Validation with a detail that differs on every call
 )
 
 // String names the scenario in benchmark names.
 func (s Scenario) String() string {
-	return [...]string{"pass_1KiB", "pass_1MiB", "validation_error", "nginx_502"}[s]
+	return [...]string{"pass_1KiB", "pass_1MiB", "validation_error", "nginx_502", "validation_fresh_detail"}[s]
 }
 
 // Contenders lists who takes part in a scenario, in the order they run.
@@ -65,7 +66,7 @@ func (s Scenario) String() string {
 // encode is the floor of the error scenario only.
 func Contenders(s Scenario) []string {
 	switch s {
-	case Validation:
+	case Validation, ValidationFresh:
 		return []string{Toolerr, Huma, Floor, Echo}
 	case Nginx502:
 		return []string{Toolerr, ChiPair, Echo}
@@ -115,13 +116,15 @@ const (
 	badPointer = "/limit"
 	badReason  = "must be between 1 and 100"
 	badDetail  = "limit must be between 1 and 100; got 500."
-	badValue   = 500
+	// badDetailPrefix is badDetail without its value.
+	badDetailPrefix = "limit must be between 1 and 100; got "
+	badValue        = 500
 )
 
 // toolError is the error toolerr's Tool returns: VALIDATION_FAILED with
 // the field and one violation, built per call as a handler would.
-func toolError() error {
-	return toolerr.Default().New(toolerr.CodeValidationFailed, badDetail).
+func toolError(detail string) error {
+	return toolerr.Default().New(toolerr.CodeValidationFailed, detail).
 		WithField(badPointer).
 		WithAllowedValues(toolerr.Range{Minimum: 1, Maximum: 100}).
 		WithSuggestedValue(100).
@@ -131,6 +134,21 @@ func toolError() error {
 			AllowedValues:  toolerr.Range{Minimum: 1, Maximum: 100},
 			SuggestedValue: 100,
 		})
+}
+
+// detailOf returns the detail maker of a handler of scenario s: the fixed
+// detail, or for ValidationFresh one that names a new value on every call
+// ("…; got 501.", "…; got 502."), made the same way in every contender, so
+// that no cache of recent texts can hold it.
+func detailOf(s Scenario) func() string {
+	if s != ValidationFresh {
+		return func() string { return badDetail }
+	}
+	var n atomic.Int64
+	n.Store(badValue)
+	return func() string {
+		return badDetailPrefix + strconv.FormatInt(n.Add(1), 10) + "."
+	}
 }
 
 // Problem is the floor's hand-written RFC 9457 problem, with the same
@@ -153,12 +171,12 @@ type Violation struct {
 }
 
 // problem returns the floor's problem, built per call.
-func problem() *Problem {
+func problem(detail string) *Problem {
 	return &Problem{
 		Type:       "urn:problem:validation",
 		Title:      "The request is invalid",
 		Status:     http.StatusBadRequest,
-		Detail:     badDetail,
+		Detail:     detail,
 		Code:       "VALIDATION_FAILED",
 		Field:      badPointer,
 		Violations: []Violation{{Field: badPointer, Reason: badReason, Value: badValue}},
@@ -178,9 +196,10 @@ func Handler(c string, s Scenario) http.Handler {
 		r := chi.NewRouter()
 		r.Use(middleware.New(middleware.WithLogger(quiet)))
 		switch s {
-		case Validation:
+		case Validation, ValidationFresh:
+			detail := detailOf(s)
 			r.Post(Path, middleware.ToolFunc("search_orders", func(http.ResponseWriter, *http.Request) error {
-				return toolError()
+				return toolError(detail())
 			}))
 		default:
 			r.Post(Path, stdHandler(s))
@@ -202,11 +221,12 @@ func Handler(c string, s Scenario) http.Handler {
 // stdHandler is the net/http handler of scenario s.
 func stdHandler(s Scenario) http.HandlerFunc {
 	switch s {
-	case Validation:
+	case Validation, ValidationFresh:
+		detail := detailOf(s)
 		return func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Content-Type", "application/problem+json")
 			w.WriteHeader(http.StatusBadRequest)
-			_ = json.NewEncoder(w).Encode(problem())
+			_ = json.NewEncoder(w).Encode(problem(detail()))
 		}
 	case Nginx502:
 		return func(w http.ResponseWriter, _ *http.Request) {
@@ -232,9 +252,10 @@ func echoHandler(s Scenario) http.Handler {
 	e.HideBanner, e.HidePort = true, true
 	e.Use(echomw.Recover(), echomw.RequestID())
 	switch s {
-	case Validation:
+	case Validation, ValidationFresh:
+		detail := detailOf(s)
 		e.POST(Path, func(echo.Context) error {
-			return echo.NewHTTPError(http.StatusBadRequest, problem())
+			return echo.NewHTTPError(http.StatusBadRequest, problem(detail()))
 		})
 	case Nginx502:
 		e.POST(Path, func(c echo.Context) error {
@@ -263,9 +284,10 @@ func humaHandler(s Scenario) http.Handler {
 	api := humachi.New(r, huma.DefaultConfig("bench", "1.0.0"))
 	op := huma.Operation{OperationID: "search-orders", Method: http.MethodPost, Path: Path}
 	switch s {
-	case Validation:
+	case Validation, ValidationFresh:
+		detail := detailOf(s)
 		huma.Register(api, op, func(context.Context, *struct{}) (*humaOK, error) {
-			return nil, huma.Error422UnprocessableEntity(badDetail, &huma.ErrorDetail{
+			return nil, huma.Error422UnprocessableEntity(detail(), &huma.ErrorDetail{
 				Location: "body." + badField,
 				Message:  badReason,
 				Value:    badValue,
@@ -303,7 +325,7 @@ func Check(c string, s Scenario) error {
 		if res.StatusCode != http.StatusOK || string(b) != string(okBody(s)) {
 			return fail("want 200 and the body unchanged")
 		}
-	case Validation:
+	case Validation, ValidationFresh:
 		want := map[string]int{Toolerr: 400, Huma: 422, Floor: 400, Echo: 400}[c]
 		if res.StatusCode != want || !strings.Contains(ct, "json") {
 			return fail("want %d and JSON", want)
@@ -335,66 +357,4 @@ func Check(c string, s Scenario) error {
 		return fail("no X-Request-Id")
 	}
 	return nil
-}
-
-// Writer is a reusable ResponseWriter with the optional interfaces of
-// net/http's own (Flusher, Hijacker, ReaderFrom, StringWriter), as in
-// middleware/bench_test.go, so the timed loop measures the contenders, not
-// a recorder's allocations.
-type Writer struct {
-	H      http.Header
-	Status int
-	N      int
-}
-
-// NewWriter returns an empty Writer.
-func NewWriter() *Writer { return &Writer{H: make(http.Header, 8)} }
-
-// Header returns the response header.
-func (w *Writer) Header() http.Header { return w.H }
-
-// WriteHeader records the status.
-func (w *Writer) WriteHeader(code int) {
-	if w.Status == 0 {
-		w.Status = code
-	}
-}
-
-// Write counts b.
-func (w *Writer) Write(b []byte) (int, error) {
-	if w.Status == 0 {
-		w.Status = http.StatusOK
-	}
-	w.N += len(b)
-	return len(b), nil
-}
-
-// WriteString counts s.
-func (w *Writer) WriteString(s string) (int, error) {
-	if w.Status == 0 {
-		w.Status = http.StatusOK
-	}
-	w.N += len(s)
-	return len(s), nil
-}
-
-// Flush does nothing.
-func (w *Writer) Flush() {}
-
-// Hijack is not supported.
-func (w *Writer) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	return nil, nil, http.ErrNotSupported
-}
-
-// ReadFrom discards r.
-func (w *Writer) ReadFrom(r io.Reader) (int64, error) {
-	n, err := io.Copy(io.Discard, r)
-	w.N += int(n)
-	return n, err
-}
-
-// Reset clears the writer between calls without reallocating.
-func (w *Writer) Reset() {
-	clear(w.H)
-	w.Status, w.N = 0, 0
 }

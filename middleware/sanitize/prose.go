@@ -9,7 +9,8 @@ const maxProseLen = 512
 // plainProse reports whether no stage of the pipeline can change text, so
 // that Clean may return it as it is: a short line of ASCII letters in
 // words shorter than any token the secret rules look for, single spaces
-// between them, commas and full stops only at the end of a word, and no
+// between them, commas, semicolons and full stops only at the end of a
+// word, and no
 // word of the host rules ("localhost", the server's own name) nor a
 // configured secret anywhere in it, in any case. Such text has no digits
 // (addresses, ports, frame lines, card numbers), no ':', '=', '/', '@',
@@ -53,7 +54,7 @@ func (s *Sanitizer) plainProse(text string) bool {
 				return false // a leading, trailing or doubled space collapses
 			}
 			word = 0
-		case c == '.' || c == ',':
+		case c == '.' || c == ',' || c == ';':
 			// Only where a word ends: "a.b" may be a host name.
 			if word == 0 || (i+1 < len(text) && text[i+1] != ' ') {
 				return false

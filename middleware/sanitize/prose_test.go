@@ -46,6 +46,8 @@ func proseFrom(data []byte) string {
 				b.WriteString(", ")
 			case 1:
 				b.WriteString(". ")
+			case 2:
+				b.WriteString("; ")
 			default:
 				b.WriteByte(' ')
 			}
@@ -92,6 +94,7 @@ func TestPlainProse(t *testing.T) {
 		"/limit",
 		"/items/2/sku",
 		"retry in 30 seconds",
+		"limit must be between 1 and 100; got 500.",
 	} {
 		assert.True(t, s.plainProse(text), text)
 		got, rep := s.Clean(text)
@@ -111,6 +114,8 @@ func TestPlainProse(t *testing.T) {
 		"see http://x",                 // a URL
 		"//cdn",                        // an authority
 		"password: hunter",             // a colon
+		"a;b is set",                   // a semicolon inside a word
+		"; set",                        // a semicolon ending no word
 		"at main (app.js)",             // brackets
 		"Caf\u00e9 closed",             // not ASCII
 		strings.Repeat("word ", 200),   // too long
