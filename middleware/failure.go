@@ -21,10 +21,15 @@ type failure struct {
 	own      rendering  // in the same allocation
 }
 
-// failure returns the request's failure state, allocating it on first use.
+// failures recycles failure states: serve returns the request's to it when
+// the request is done (releaseFailure), so that an error costs no
+// allocation for it.
+var failures = sync.Pool{New: func() any { return new(failure) }}
+
+// failure returns the request's failure state, taking it on first use.
 func (rw *recorder) failure() *failure {
 	if rw.fail == nil {
-		rw.fail = &failure{}
+		rw.fail = failures.Get().(*failure)
 	}
 	return rw.fail
 }
@@ -35,6 +40,20 @@ func (rw *recorder) endSpan() {
 	if f := rw.fail; f != nil && f.ownSpan {
 		f.span.End()
 	}
+}
+
+// releaseFailure gives the request's failure state back to failures, once
+// the response is sent and the span ended. Nothing of it is used after:
+// the recorder forgets it, and every pointer in it is cleared. A rendering
+// buffer that replay did not release is left to the collector.
+func (rw *recorder) releaseFailure() {
+	f := rw.fail
+	if f == nil {
+		return
+	}
+	rw.fail = nil
+	*f = failure{}
+	failures.Put(f)
 }
 
 // renderBuffers holds the buffers renderings are kept in: a rendering

@@ -88,11 +88,13 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 	w.Header()["X-Request-Id"] = stamp(r, reqID, traceID) // stamp.go; canonical already: skip Set's check
 	defer func() {
 		if v := recover(); v != nil {
+			defer rec.releaseFailure()
 			defer rec.endSpan() // recovered records, and may panic again
 			m.recovered(rec, r, v)
 			return
 		}
 		rec.endSpan()
+		rec.releaseFailure()
 	}()
 	next.ServeHTTP(rec.wrap(), r)
 	m.finish(rec, r)

@@ -3,6 +3,8 @@ package middleware
 import (
 	"net/http"
 	"net/http/httptest"
+	"strconv"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -56,4 +58,31 @@ func TestReplayKeepsOnlyKeptAndRenderedHeaders(t *testing.T) {
 		assert.Empty(t, h.Values(k), k)
 	}
 	assert.Equal(t, "limit must be at most 100", problem(t, rec.Body.Bytes())["detail"])
+}
+
+// TestConcurrentToolErrorsKeepTheirOwnResponse serves Tool errors from many
+// goroutines, each with its own detail, through one middleware whose
+// failure states and rendering buffers are recycled: every response must
+// carry its own detail and the request id of its own header (run with
+// -race).
+func TestConcurrentToolErrorsKeepTheirOwnResponse(t *testing.T) {
+	h := New(WithLogger(quiet))(Tool("search_orders", func(w http.ResponseWriter, r *http.Request) error {
+		return toolerr.Default().New(toolerr.CodeValidationFailed, "limit must be at most "+r.URL.Query().Get("n")).WithField("/limit")
+	}))
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 300 {
+				n := strconv.Itoa(g*1000 + i)
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, httptest.NewRequest("POST", "/tools/search_orders?n="+n, nil))
+				body := problem(t, rec.Body.Bytes())
+				if body["detail"] != "limit must be at most "+n || body["request_id"] != rec.Header().Get("X-Request-Id") {
+					t.Errorf("request %s got %v with X-Request-Id %q", n, body, rec.Header().Get("X-Request-Id"))
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
