@@ -144,6 +144,17 @@ func (r *Registry) New(code, detail string) *Error {
 	return r.build(d, detail)
 }
 
+// NewCause is New(code, detail).WithCause(err) built without WithCause's
+// copy of the error, for builders of errors on hot paths (the
+// classifier). A nil err leaves New's error as it is.
+func (r *Registry) NewCause(code, detail string, err error) *Error {
+	e := r.New(code, detail)
+	if err != nil {
+		e.cause = err
+	}
+	return e
+}
+
 // internal returns INTERNAL_ERROR from this registry's chain, else the built-in one.
 func (r *Registry) internal() *Error {
 	if d, ok := r.lookup(CodeInternal); ok {
