@@ -16,7 +16,7 @@ const awsMaxReasons = 100
 // message of a code-less body ({"message":"Forbidden"}) is kept anyway.
 func awsParseJSON(r *Raw, o *classify.Outcome) (found bool) {
 	if r.Header != nil {
-		o.VendorCode = awsCleanCode(r.Header.Get("X-Amzn-Errortype"))
+		o.VendorCode = awsCleanCode(headerValue(r.Header, "X-Amzn-Errortype"))
 	}
 	m, ok := awsJSONBody(r)
 	if ok {

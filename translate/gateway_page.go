@@ -164,5 +164,5 @@ func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 
 // gwServer returns the Server header in lower case.
 func gwServer(h http.Header) string {
-	return strings.ToLower(strings.TrimSpace(h.Get("Server")))
+	return strings.ToLower(strings.TrimSpace(headerValue(h, "Server")))
 }

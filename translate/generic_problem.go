@@ -94,5 +94,5 @@ func genRequestID(p jsonObject, r *Raw) string {
 	if id := p.str("request_id", "requestId"); isCode(id) {
 		return id
 	}
-	return strings.TrimSpace(r.Header.Get("X-Request-Id"))
+	return strings.TrimSpace(headerValue(r.Header, "X-Request-Id"))
 }

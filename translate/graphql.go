@@ -53,7 +53,7 @@ func (graphQLTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		VendorCode: first.code,
 		Message:    first.message,
 		Field:      first.path,
-		RequestID:  r.Header.Get("X-Request-Id"),
+		RequestID:  headerValue(r.Header, "X-Request-Id"),
 	}
 	if graphQLRateLimitCodes[strings.ToUpper(first.code)] {
 		o.Evidence.RateLimited = true

@@ -36,7 +36,7 @@ func (msGraphTranslator) Recognizes(r *Raw) bool {
 	if e == nil || e.str("code") == "" {
 		return false
 	}
-	if r.Header.Get("X-Ms-Ags-Diagnostic") != "" {
+	if headerValue(r.Header, "X-Ms-Ags-Diagnostic") != "" {
 		return true
 	}
 	inner := msGraphInner(e)
@@ -93,10 +93,10 @@ func (msGraphTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		return classify.Outcome{}, false
 	}
 	if o.RequestID == "" {
-		o.RequestID = r.Header.Get("Request-Id")
+		o.RequestID = headerValue(r.Header, "Request-Id")
 	}
 	if o.RequestID == "" {
-		o.RequestID = r.Header.Get("Client-Request-Id")
+		o.RequestID = headerValue(r.Header, "Client-Request-Id")
 	}
 	if msGraphUnknownOutcome[o.VendorCode] {
 		o.Evidence.Retry = unknownOutcomeAdvice(r)

@@ -34,7 +34,7 @@ func (payPalTranslator) Recognizes(r *Raw) bool {
 	if m == nil {
 		return false
 	}
-	if r.Header.Get("Paypal-Debug-Id") != "" {
+	if headerValue(r.Header, "Paypal-Debug-Id") != "" {
 		return m.str("name") != "" || m.str("error") != ""
 	}
 	return isScreamingName(m.str("name")) && m.str("message") != "" && m.str("debug_id") != ""
@@ -52,7 +52,7 @@ func (payPalTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	}
 	o := classify.Outcome{RequestID: m.str("debug_id")}
 	if o.RequestID == "" {
-		o.RequestID = r.Header.Get("Paypal-Debug-Id")
+		o.RequestID = headerValue(r.Header, "Paypal-Debug-Id")
 	}
 	if code := m.str("error"); code != "" {
 		o.VendorCode, o.Message = code, m.str("error_description")
