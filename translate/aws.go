@@ -101,8 +101,8 @@ func awsGatewayShaped(r *Raw) bool {
 	if len(m) != 1 {
 		return false
 	}
-	_, lower := m["message"]
-	_, upper := m["Message"]
+	lower := m.has("message")
+	upper := m.has("Message")
 	return lower || upper
 }
 

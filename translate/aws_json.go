@@ -60,7 +60,7 @@ func awsJSONBody(r *Raw) (jsonObject, bool) {
 // ("None,ConditionalCheckFailed"), so the agent sees which item failed;
 // "" when there are none.
 func awsCancellationReasons(m jsonObject) string {
-	reasons := walkArray(m["CancellationReasons"], awsMaxReasons)
+	reasons := walkArray(m.get("CancellationReasons"), awsMaxReasons)
 	if len(reasons) == 0 {
 		return ""
 	}

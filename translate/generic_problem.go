@@ -85,7 +85,7 @@ func genIsProblem(p jsonObject) bool {
 	if p.str("title") == "" {
 		return false
 	}
-	return p.str("type") != "" || p.str("detail") != "" || isInteger(p["status"])
+	return p.str("type") != "" || p.str("detail") != "" || isInteger(p.get("status"))
 }
 
 // genRequestID returns the request id a body or the X-Request-Id header

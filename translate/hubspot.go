@@ -141,7 +141,7 @@ func hubSpotRateLimit(r *Raw, policy string, o *classify.Outcome, details map[st
 // hubSpotField returns the property an error item names: its
 // context.propertyName (a string or the first of a list), else its "in".
 func hubSpotField(item jsonObject) string {
-	if name := stringOrFirst(item.obj("context")["propertyName"]); name != "" {
+	if name := stringOrFirst(item.obj("context").get("propertyName")); name != "" {
 		return name
 	}
 	return item.str("in")

@@ -42,14 +42,14 @@ func (jiraTranslator) Recognizes(r *Raw) bool {
 	if b == nil {
 		return false
 	}
-	msgs := bytes.TrimSpace(b["errorMessages"])
+	msgs := bytes.TrimSpace(b.get("errorMessages"))
 	if len(msgs) == 0 || msgs[0] != '[' {
 		return false
 	}
 	if headerValue(r.Header, "Atl-Traceid") != "" {
 		return true
 	}
-	errs := bytes.TrimSpace(b["errors"])
+	errs := bytes.TrimSpace(b.get("errors"))
 	return len(errs) > 0 && errs[0] == '{'
 }
 
@@ -83,8 +83,8 @@ func (jiraTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		o.RequestID = headerValue(r.Header, "Atl-Traceid")
 	}
 	if b := r.object(); b != nil {
-		o.Message = stringOrFirst(b["errorMessages"])
-		if key, value, ok := firstMember(b["errors"]); ok {
+		o.Message = stringOrFirst(b.get("errorMessages"))
+		if key, value, ok := firstMember(b.get("errors")); ok {
 			o.Field = key
 			if o.Message == "" {
 				o.Message = stringOrFirst(value)

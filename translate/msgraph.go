@@ -51,7 +51,7 @@ func msGraphErrorOf(r *Raw) jsonObject {
 // msGraphInner returns the innerError object of e (Graph spells it
 // innerError, OneDrive innererror), or nil.
 func msGraphInner(e jsonObject) jsonObject {
-	if raw, ok := e["innerError"]; ok {
+	if raw := e.get("innerError"); raw != nil {
 		return readObject(raw)
 	}
 	return e.obj("innererror")

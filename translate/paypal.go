@@ -83,11 +83,11 @@ func (payPalTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if payPalUnknownOutcome[o.VendorCode] {
 		o.Evidence.Retry = unknownOutcomeAdvice(r)
 	}
-	setDetail(&o, "doc_url", payPalLink(m["links"], "information_link"))
+	setDetail(&o, "doc_url", payPalLink(m.get("links"), "information_link"))
 	if o.Details["doc_url"] == nil {
 		setDetail(&o, "doc_url", m.str("information_link"))
 	}
-	setDetail(&o, "payer_action_url", payPalLink(m["links"], "payer-action"))
+	setDetail(&o, "payer_action_url", payPalLink(m.get("links"), "payer-action"))
 	if name != o.VendorCode {
 		setDetail(&o, "name", name)
 	}

@@ -97,7 +97,7 @@ func (shopifyTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 func shopifyREST(r *Raw) classify.Outcome {
 	o := classify.Outcome{RequestID: headerValue(r.Header, "X-Request-Id")}
 	if body := r.object(); body != nil {
-		o.Message, o.Field = shopifyErrors(body["errors"])
+		o.Message, o.Field = shopifyErrors(body.get("errors"))
 		if o.Message == "" {
 			o.Message = body.str("error_description", "error")
 		}

@@ -45,7 +45,7 @@ func (stripeTranslator) Recognizes(r *Raw) bool {
 	if m == nil {
 		return false
 	}
-	_, hasType := m["type"]
+	hasType := m.has("type")
 	isObject := r.errorObject() != nil
 	return isObject && !hasType
 }

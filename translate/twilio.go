@@ -104,7 +104,7 @@ func (twilioTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	switch {
 	case len(b) > 0 && b[0] == '{':
 		if m := r.object(); m != nil {
-			o.VendorCode = twilioCode(m["code"])
+			o.VendorCode = twilioCode(m.get("code"))
 			o.Message = m.str("message")
 			moreInfo = m.str("more_info")
 		}
