@@ -219,15 +219,26 @@ func decodeString(raw []byte) (string, bool) {
 // plainString reports whether the inside of a JSON string is its decoded
 // value: valid UTF-8 without escapes, quotes or control characters.
 func plainString(inner []byte) bool {
-	if bytes.IndexByte(inner, '\\') >= 0 || bytes.IndexByte(inner, '"') >= 0 || !utf8.Valid(inner) {
-		return false
-	}
-	for _, c := range inner {
-		if c < 0x20 {
+	for i, c := range inner {
+		switch {
+		case c < 0x20 || c == '\\' || c == '"':
 			return false
+		case c >= utf8.RuneSelf:
+			rest := inner[i:]
+			return bytes.IndexByte(rest, '\\') < 0 && bytes.IndexByte(rest, '"') < 0 && utf8.Valid(rest) && !hasControl(rest)
 		}
 	}
 	return true
+}
+
+// hasControl reports whether b holds an ASCII control character.
+func hasControl(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 {
+			return true
+		}
+	}
+	return false
 }
 
 // numberOf returns raw when it is a JSON number.
