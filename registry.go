@@ -154,6 +154,17 @@ func (r *Registry) fill(e *Error, code, detail string) {
 	r.build(e, d, detail)
 }
 
+// NewCause is New(code, detail).WithCause(err) built without WithCause's
+// copy of the error, for builders of errors on hot paths (the
+// classifier). A nil err leaves New's error as it is.
+func (r *Registry) NewCause(code, detail string, err error) *Error {
+	e := r.New(code, detail)
+	if err != nil {
+		e.cause = err
+	}
+	return e
+}
+
 // internal returns INTERNAL_ERROR from this registry's chain, else the built-in one.
 func (r *Registry) internal() *Error {
 	e := new(Error)

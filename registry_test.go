@@ -1,6 +1,7 @@
 package toolerr
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -411,4 +412,15 @@ func TestDocsBase(t *testing.T) {
 	assert.Contains(t, body2, `"type":"urn:toolerr:WIDGET_MISSING"`)
 	assert.NotContains(t, body2, "docs_url")
 	assert.Equal(t, "urn:toolerr:NOT_FOUND", Default().New(CodeNotFound, "").Type)
+}
+
+// NewCause is New followed by WithCause, and a nil cause keeps New's.
+func TestNewCauseIsNewWithCause(t *testing.T) {
+	r := Default()
+	cause := errors.New("downstream said no")
+	for _, code := range []string{CodeRateLimited, CodePaymentRequired, "NOT_A_CODE"} {
+		assert.Equal(t, r.New(code, "d").WithCause(cause), r.NewCause(code, "d", cause), code)
+		assert.Equal(t, r.New(code, "d"), r.NewCause(code, "d", nil), code)
+	}
+	assert.Same(t, cause, r.NewCause(CodeNotFound, "", cause).Unwrap())
 }

@@ -16,6 +16,21 @@ import (
 // Unmapped outcomes are reported to the observer.
 func (c *Classifier) Classify(ctx context.Context, o Outcome) *toolerr.Error {
 	d := c.Decide(o)
+	c.observe(ctx, d, o)
+	return c.build(d, o, o.Err)
+}
+
+// ClassifyCause is Classify with cause as the error's Go cause in place of
+// o.Err: Classify(ctx, o).WithCause(cause) without the copy of the error
+// that WithCause makes. The translate package gives its vendor errors so.
+func (c *Classifier) ClassifyCause(ctx context.Context, o Outcome, cause error) *toolerr.Error {
+	d := c.Decide(o)
+	c.observe(ctx, d, o)
+	return c.build(d, o, cause)
+}
+
+// observe tells the observer of an unmapped classification.
+func (c *Classifier) observe(ctx context.Context, d Decision, o Outcome) {
 	if d.Unmapped && c.observer != nil {
 		c.observer.Unmapped(ctx, Unmapped{
 			Vendor:     cut(o.Vendor, 128),
@@ -24,19 +39,20 @@ func (c *Classifier) Classify(ctx context.Context, o Outcome) *toolerr.Error {
 			Code:       d.Code,
 		})
 	}
-	return c.Build(d, o)
 }
 
 // Build builds the error of a decision made by [Classifier.Decide] on o.
 func (c *Classifier) Build(d Decision, o Outcome) *toolerr.Error {
+	return c.build(d, o, o.Err)
+}
+
+// build builds the error of d on o with the Go cause cause.
+func (c *Classifier) build(d Decision, o Outcome, cause error) *toolerr.Error {
 	detail := d.detail
 	if c.filter != nil && o.Message != "" {
 		detail = c.filter(o.Message)
 	}
-	e := c.reg.New(d.Code, detail)
-	if o.Err != nil {
-		e = e.WithCause(o.Err)
-	}
+	e := c.reg.NewCause(d.Code, detail, cause)
 	e.Retryable = d.Retryable
 	e.RetryAfter = 0
 	if d.Retryable {
@@ -52,11 +68,19 @@ func (c *Classifier) Build(d Decision, o Outcome) *toolerr.Error {
 			e.Field = o.Field
 		}
 	}
+	// e is New's fresh copy, held by nobody else, and the violations and
+	// details below are new slices and maps of this call: they are set in
+	// place rather than through WithViolations and WithDetails, each of
+	// which would copy the whole error (and the details map) once more.
 	if vs := c.violations(o.Violations); len(vs) > 0 {
-		e = e.WithViolations(vs...)
+		e.Violations = vs
 	}
 	if details := c.details(o.Details); len(details) > 0 {
-		e = e.WithDetails(details)
+		if len(e.Details) > 0 {
+			e = e.WithDetails(details) // a definition's own details: merged, as before
+		} else {
+			e.Details = details
+		}
 	}
 	if !o.Local && (o.Vendor != "" || o.Status > 0) {
 		u := toolerr.Upstream{Vendor: "unknown", Status: o.Status}
@@ -139,19 +163,23 @@ func (c *Classifier) HandlerError(ctx context.Context, err error, method string,
 func (c *Classifier) details(in map[string]any) map[string]any {
 	var out map[string]any
 	for k, v := range in {
-		switch v := v.(type) {
+		switch s := v.(type) {
 		case string:
-			if c.filter == nil || v == "" {
+			if c.filter == nil || s == "" {
 				continue
 			}
-			v = c.filter(v)
-			if v == "" {
+			f := c.filter(s)
+			if f == "" {
 				continue
 			}
 			if out == nil {
 				out = make(map[string]any, len(in))
 			}
-			out[k] = v
+			if f == s {
+				out[k] = v // unchanged by the filter: no new interface value
+			} else {
+				out[k] = f
+			}
 		case bool, int, int64, float64:
 			if out == nil {
 				out = make(map[string]any, len(in))

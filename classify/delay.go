@@ -231,11 +231,13 @@ var retryHeaders = [...]delayHeader{
 	{"Retry-After", RetryAfter},
 }
 
+// resetHeaders are named in canonical form (see headerValue), which writes
+// RateLimit as Ratelimit.
 var resetHeaders = [...]delayHeader{
-	{"RateLimit-Reset", Seconds},
-	{"X-RateLimit-Reset", ResetValue},
+	{"Ratelimit-Reset", Seconds},
+	{"X-Ratelimit-Reset", ResetValue},
 	{"X-Rate-Limit-Reset", ResetValue},
-	{"X-RateLimit-Reset-After", Seconds},
+	{"X-Ratelimit-Reset-After", Seconds},
 }
 
 // RetryDelay reads the retry-after family of response headers, most precise
@@ -263,7 +265,7 @@ func ResetDelay(h http.Header, now time.Time, max time.Duration) (time.Duration,
 
 func firstDelay(h http.Header, headers []delayHeader, now time.Time, max time.Duration) (time.Duration, bool) {
 	for _, dh := range headers {
-		if v := h.Get(dh.name); v != "" {
+		if v := headerValue(h, dh.name); v != "" {
 			if d, ok := ParseDelay(dh.format, v, now, max); ok {
 				return d, true
 			}

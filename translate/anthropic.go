@@ -37,7 +37,7 @@ var anthropicLimits = [...]string{"requests", "tokens", "input-tokens", "output-
 // id, its rate-limit headers) or Anthropic's error body: a top-level
 // "type": "error" beside an "error" object with a type.
 func (anthropicTranslator) Recognizes(r *Raw) bool {
-	if r.Header.Get("Anthropic-Organization-Id") != "" {
+	if headerValue(r.Header, "Anthropic-Organization-Id") != "" {
 		return true
 	}
 	for _, limit := range anthropicLimits {
@@ -68,7 +68,7 @@ func (anthropicTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	}
 	o := classify.Outcome{VendorCode: typ, Message: msg, RequestID: m.str("request_id")}
 	if o.RequestID == "" {
-		o.RequestID = r.Header.Get("Request-Id")
+		o.RequestID = headerValue(r.Header, "Request-Id")
 	}
 	if details := e.obj("details"); details != nil {
 		if code := details.str("error_code"); code != "" {

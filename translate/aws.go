@@ -30,7 +30,7 @@ func (awsTranslator) Recognizes(r *Raw) bool {
 	h := r.Header
 	if h != nil {
 		for _, name := range [...]string{"X-Amzn-Requestid", "X-Amz-Request-Id", "X-Amz-Id-2", "X-Amzn-Errortype", "X-Amz-Apigw-Id"} {
-			if h.Get(name) != "" {
+			if headerValue(h, name) != "" {
 				return true
 			}
 		}
@@ -85,10 +85,10 @@ func awsPlainlyAWS(r *Raw) bool {
 	if h == nil {
 		return false
 	}
-	if h.Get("X-Amz-Id-2") != "" || h.Get("X-Amzn-Errortype") != "" {
+	if headerValue(h, "X-Amz-Id-2") != "" || headerValue(h, "X-Amzn-Errortype") != "" {
 		return true
 	}
-	return h.Get("X-Amz-Apigw-Id") != "" && awsGatewayShaped(r)
+	return headerValue(h, "X-Amz-Apigw-Id") != "" && awsGatewayShaped(r)
 }
 
 // awsGatewayShaped reports whether b is empty or API Gateway's default
@@ -101,16 +101,16 @@ func awsGatewayShaped(r *Raw) bool {
 	if len(m) != 1 {
 		return false
 	}
-	_, lower := m["message"]
-	_, upper := m["Message"]
+	lower := m.has("message")
+	upper := m.has("Message")
 	return lower || upper
 }
 
 // awsHeader returns the first non-empty value among the named headers,
-// trimmed and bounded.
+// trimmed and bounded. The names are canonical (see headerValue).
 func awsHeader(r *Raw, names ...string) string {
 	for _, n := range names {
-		if v := clipText(r.Header.Get(n)); v != "" {
+		if v := clipText(headerValue(r.Header, n)); v != "" {
 			return v
 		}
 	}

@@ -16,7 +16,7 @@ const awsMaxReasons = 100
 // message of a code-less body ({"message":"Forbidden"}) is kept anyway.
 func awsParseJSON(r *Raw, o *classify.Outcome) (found bool) {
 	if r.Header != nil {
-		o.VendorCode = awsCleanCode(r.Header.Get("X-Amzn-Errortype"))
+		o.VendorCode = awsCleanCode(headerValue(r.Header, "X-Amzn-Errortype"))
 	}
 	m, ok := awsJSONBody(r)
 	if ok {
@@ -60,7 +60,7 @@ func awsJSONBody(r *Raw) (jsonObject, bool) {
 // ("None,ConditionalCheckFailed"), so the agent sees which item failed;
 // "" when there are none.
 func awsCancellationReasons(m jsonObject) string {
-	reasons := walkArray(m["CancellationReasons"], awsMaxReasons)
+	reasons := walkArray(m.get("CancellationReasons"), awsMaxReasons)
 	if len(reasons) == 0 {
 		return ""
 	}

@@ -31,7 +31,7 @@ const awsCoralSuffix = ":http://internal.amazon.com/coral/"
 //
 // A response with Azure's request id header is never claimed by its body.
 func awsBodyShape(r *Raw) bool {
-	if r.Header != nil && r.Header.Get("X-Ms-Request-Id") != "" {
+	if r.Header != nil && headerValue(r.Header, "X-Ms-Request-Id") != "" {
 		return false
 	}
 	b := trimLeftSpace(r.Body)

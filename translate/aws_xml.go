@@ -86,11 +86,20 @@ func awsParseXML(body []byte, o *classify.Outcome) (found bool) {
 }
 
 // awsDecodeXML decodes the root element of body, cut at awsMaxXML; ok is
-// false when it is not well-formed XML.
+// false when it is not well-formed XML. The plain documents AWS sends are
+// read directly (awsScanXML), anything else by encoding/xml.
 func awsDecodeXML(body []byte) (doc awsXMLDoc, ok bool) {
 	if len(body) > awsMaxXML {
 		body = body[:awsMaxXML]
 	}
+	if doc, sure := awsScanXML(body); sure {
+		return doc, true
+	}
+	return awsDecodeXMLStd(body)
+}
+
+// awsDecodeXMLStd decodes the root element of body with encoding/xml.
+func awsDecodeXMLStd(body []byte) (doc awsXMLDoc, ok bool) {
 	if xml.NewDecoder(bytes.NewReader(body)).Decode(&doc) != nil {
 		return awsXMLDoc{}, false
 	}

@@ -9,7 +9,7 @@ func setDetail(o *classify.Outcome, key, value string) {
 		return
 	}
 	if o.Details == nil {
-		o.Details = map[string]any{}
+		o.Details = make(map[string]any, 4) // a vendor sets a few: one group
 	}
 	o.Details[key] = value
 }

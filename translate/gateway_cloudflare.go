@@ -102,7 +102,7 @@ func (cloudflareGateway) Hosts() []string { return nil }
 // header (Server: cloudflare or CF-RAY) and a body of Cloudflare's own, the
 // "error code: NNNN" line or a page with Cloudflare's markup.
 func (cloudflareGateway) Recognizes(r *Raw) bool {
-	if !strings.EqualFold(strings.TrimSpace(r.Header.Get("Server")), "cloudflare") && r.Header.Get("Cf-Ray") == "" {
+	if !strings.EqualFold(strings.TrimSpace(headerValue(r.Header, "Server")), "cloudflare") && headerValue(r.Header, "Cf-Ray") == "" {
 		return false
 	}
 	if gwIsPlainText(r) {
@@ -126,7 +126,7 @@ func (cloudflareGateway) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
-	o := classify.Outcome{RequestID: strings.TrimSpace(r.Header.Get("Cf-Ray"))}
+	o := classify.Outcome{RequestID: strings.TrimSpace(headerValue(r.Header, "Cf-Ray"))}
 	code := cloudflareErrorCode(r.Body)
 	if len(code) == 4 && code[0] == '1' {
 		// A 52x number only repeats the status; a 1xxx code says more.
@@ -192,21 +192,28 @@ func cloudflareErrorCode(body []byte) string {
 // "api.example.com | 522: Connection timed out" the part that starts with
 // the status, else the first part ("Access denied | … used Cloudflare").
 func cloudflareTitle(title string) string {
-	parts := strings.Split(title, " | ")
-	for _, p := range parts {
+	first, _, _ := strings.Cut(title, " | ")
+	for rest := title; ; {
+		p, after, more := strings.Cut(rest, " | ")
 		if p = strings.TrimSpace(p); p != "" && isDigitByte(p[0]) {
 			return p
 		}
+		if !more {
+			break
+		}
+		rest = after
 	}
-	return strings.TrimSpace(parts[0])
+	return strings.TrimSpace(first)
 }
 
 // cloudflareChallenge reports whether a Cloudflare page is a bot challenge
 // ("Just a moment...") or a WAF block page ("Attention Required!", "Sorry,
 // you have been blocked"): a policy decision about this client.
 func cloudflareChallenge(body []byte, title string) bool {
-	t := strings.ToLower(title)
-	if strings.HasPrefix(t, "just a moment") || strings.HasPrefix(t, "attention required") {
+	// hasPrefixFold is ASCII-only: as strings.ToLower then HasPrefix, as no
+	// non-ASCII rune lowers to the ASCII needed here.
+	t := []byte(title[:min(len(title), len("attention required"))])
+	if hasPrefixFold(t, "just a moment") || hasPrefixFold(t, "attention required") {
 		return true
 	}
 	return gwContainsFold(body, "cf_chl_opt") || gwContainsFold(body, "sorry, you have been blocked")

@@ -77,6 +77,36 @@ var gwEntities = strings.NewReplacer(
 // dropped, the common character references decoded, white space collapsed,
 // invalid UTF-8 replaced, and the result cut to at most max bytes.
 func gwCleanText(b []byte, max int) string {
+	if gwPlainText(b, max) {
+		return gwCut(string(b), max) // what the markup walk below would give, built at once
+	}
+	return gwMarkupText(b, max)
+}
+
+// gwPlainText reports whether b is printable ASCII without markup or
+// references, its words separated by single spaces, and short enough for
+// gwMarkupText to read whole: text that gwMarkupText returns as it is,
+// cut to max.
+func gwPlainText(b []byte, max int) bool {
+	if len(b) > 4*max {
+		return false
+	}
+	for i, c := range b {
+		switch {
+		case c == ' ':
+			if i == 0 || i == len(b)-1 || b[i-1] == ' ' {
+				return false
+			}
+		case c <= ' ' || c >= 0x7f || c == '<' || c == '&':
+			return false
+		}
+	}
+	return true
+}
+
+// gwMarkupText is gwCleanText for any fragment: it walks the bytes,
+// dropping tags and collapsing white space.
+func gwMarkupText(b []byte, max int) string {
 	var sb strings.Builder
 	inTag, space, cut := false, false, false
 	for _, c := range b {
@@ -164,5 +194,5 @@ func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 
 // gwServer returns the Server header in lower case.
 func gwServer(h http.Header) string {
-	return strings.ToLower(strings.TrimSpace(h.Get("Server")))
+	return strings.ToLower(strings.TrimSpace(headerValue(h, "Server")))
 }

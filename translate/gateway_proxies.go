@@ -43,7 +43,7 @@ func (nginxGateway) Translate(r *Raw) (classify.Outcome, bool) {
 	if msg == "" {
 		msg = gwElement(r.Body, "h1")
 	}
-	return classify.Outcome{Message: msg, RequestID: strings.TrimSpace(r.Header.Get("X-Request-Id"))}, true
+	return classify.Outcome{Message: msg, RequestID: strings.TrimSpace(headerValue(r.Header, "X-Request-Id"))}, true
 }
 
 // Codes returns nil: nginx pages carry no code beyond the status.
@@ -124,7 +124,7 @@ func (envoyGateway) Translate(r *Raw) (classify.Outcome, bool) {
 		return classify.Outcome{}, false
 	}
 	line := gwFirstLine(r.Body)
-	o := classify.Outcome{Message: line, RequestID: strings.TrimSpace(r.Header.Get("X-Request-Id"))}
+	o := classify.Outcome{Message: line, RequestID: strings.TrimSpace(headerValue(r.Header, "X-Request-Id"))}
 	if reason := envoyResetReason(line); reason != "" {
 		o.Details = map[string]any{"reset_reason": reason}
 		if !envoySafeResets[reason] && !idempotentRequest(r) {

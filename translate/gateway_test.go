@@ -278,3 +278,16 @@ func TestGatewayHugeBody(t *testing.T) {
 		_, _ = g.Translate(r)
 	}
 }
+
+// gwCleanText's shortcut for plain text gives what the markup walk gives.
+func TestGwCleanTextPlainShortcut(t *testing.T) {
+	for _, s := range []string{
+		"", "a", "api.example.com | 522: Connection timed out", " lead", "trail ", "two  spaces", "tab\there",
+		"nl\nhere", "a<b>c", "x &amp; y", "caf\xc3\xa9", "\xff", "a>b", strings.Repeat("word ", 300) + "end",
+		strings.Repeat("x", 800), strings.Repeat("x", 801), "del\x7f",
+	} {
+		for _, max := range []int{5, 200} {
+			assert.Equal(t, gwMarkupText([]byte(s), max), gwCleanText([]byte(s), max), "%q %d", s, max)
+		}
+	}
+}

@@ -31,7 +31,7 @@ func genField(o jsonObject) string {
 // genLoc joins a FastAPI/Pydantic "loc" (["body", "items", 0, "price"]) into
 // a dotted path without its request part ("items.0.price").
 func genLoc(o jsonObject) string {
-	parts := walkArray(o["loc"], 33)
+	parts := walkArray(o.get("loc"), 33)
 	if parts == nil || len(parts) > 32 {
 		return ""
 	}
@@ -77,7 +77,7 @@ func genRetryAdvice(o jsonObject) classify.RetryAdvice {
 
 // genDelayMS reads a body delay in milliseconds ("retry_after_ms": 1500).
 func genDelayMS(o jsonObject, k string) time.Duration {
-	raw := bytes.TrimSpace(o[k])
+	raw := bytes.TrimSpace(o.get(k))
 	if len(raw) == 0 || raw[0] == '"' {
 		return 0
 	}

@@ -105,7 +105,7 @@ func genShape(top jsonObject, status int) (classify.Outcome, bool) {
 		if msg := top.firstString("errors"); msg != "" {
 			return classify.Outcome{Message: msg, VendorCode: genStatusCode(top.code("code"), status)}, true
 		}
-		if o, ok := genRails(top["errors"]); ok {
+		if o, ok := genRails(top.get("errors")); ok {
 			return o, true
 		}
 	}

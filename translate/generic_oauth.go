@@ -73,7 +73,7 @@ func (oauthGeneric) Translate(r *Raw) (classify.Outcome, bool) {
 			}
 		}
 	}
-	code, desc := oauthBearerChallenge(r.Header.Get("WWW-Authenticate"))
+	code, desc := oauthBearerChallenge(headerValue(r.Header, "Www-Authenticate"))
 	if _, known := oauthCodes[code]; !known || len(trimLeftSpace(r.Body)) > 0 && r.IsJSON() {
 		// A JSON body of another shape says more than the header.
 		return classify.Outcome{}, false

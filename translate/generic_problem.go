@@ -85,7 +85,7 @@ func genIsProblem(p jsonObject) bool {
 	if p.str("title") == "" {
 		return false
 	}
-	return p.str("type") != "" || p.str("detail") != "" || isInteger(p["status"])
+	return p.str("type") != "" || p.str("detail") != "" || isInteger(p.get("status"))
 }
 
 // genRequestID returns the request id a body or the X-Request-Id header
@@ -94,5 +94,5 @@ func genRequestID(p jsonObject, r *Raw) string {
 	if id := p.str("request_id", "requestId"); isCode(id) {
 		return id
 	}
-	return strings.TrimSpace(r.Header.Get("X-Request-Id"))
+	return strings.TrimSpace(headerValue(r.Header, "X-Request-Id"))
 }

@@ -121,7 +121,7 @@ func readGoogleDetails(e jsonObject) googleDetails {
 		case "ErrorInfo":
 			if d.reason == "" {
 				d.reason, d.domain = m.str("reason"), m.str("domain")
-				d.metadata = googleMetadata(m["metadata"])
+				d.metadata = googleMetadata(m.get("metadata"))
 			}
 		case "RetryInfo":
 			if v, ok := classify.ParseDelay(classify.ProtoDuration, m.str("retryDelay"), time.Time{}, 0); ok && d.delay == 0 {
@@ -173,7 +173,7 @@ func googleMetadata(raw json.RawMessage) map[string]string {
 		return nil
 	}
 	out := make(map[string]string, len(m))
-	for k := range m {
+	for _, k := range m.keys() {
 		if v := m.str(k); v != "" {
 			out[k] = v
 		}

@@ -53,7 +53,7 @@ func (graphQLTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		VendorCode: first.code,
 		Message:    first.message,
 		Field:      first.path,
-		RequestID:  r.Header.Get("X-Request-Id"),
+		RequestID:  headerValue(r.Header, "X-Request-Id"),
 	}
 	if graphQLRateLimitCodes[strings.ToUpper(first.code)] {
 		o.Evidence.RateLimited = true
@@ -102,10 +102,10 @@ type graphQLError struct {
 // response. ok is false unless its "errors" is a non-empty array of
 // objects, each with a string "message".
 func parseGraphQLObject(top jsonObject) (g graphQLResponse, ok bool) {
-	if top["errors"] == nil {
+	if top.get("errors") == nil {
 		return g, false
 	}
-	raws := walkArray(top["errors"], graphQLMaxErrors)
+	raws := walkArray(top.get("errors"), graphQLMaxErrors)
 	if len(raws) == 0 {
 		return g, false
 	}
@@ -113,10 +113,10 @@ func parseGraphQLObject(top jsonObject) (g graphQLResponse, ok bool) {
 	for _, raw := range raws {
 		var e graphQLError
 		item := walkObject(raw)
-		if item == nil || !graphQLMessage(item["message"], &e.message) {
+		if item == nil || !graphQLMessage(item.get("message"), &e.message) {
 			return graphQLResponse{}, false
 		}
-		if item["locations"] != nil || item["path"] != nil || item["extensions"] != nil {
+		if item.get("locations") != nil || item.get("path") != nil || item.get("extensions") != nil {
 			g.graphQLish = true
 		}
 		e.ext = item.obj("extensions")
@@ -124,13 +124,14 @@ func parseGraphQLObject(top jsonObject) (g graphQLResponse, ok bool) {
 		if e.code == "" {
 			e.code = item.str("type")
 		}
-		e.path = graphQLPath(item["path"])
+		e.path = graphQLPath(item.get("path"))
 		g.errors = append(g.errors, e)
 	}
-	data, present := top["data"]
+	data := top.get("data")
+	present := data != nil
 	g.hasData = present
 	g.noResult = !present || graphQLEmpty(data)
-	g.extensions = top["extensions"]
+	g.extensions = top.get("extensions")
 	return g, true
 }
 
@@ -146,7 +147,7 @@ func graphQLEmpty(data json.RawMessage) bool {
 		return false
 	}
 	for _, v := range fields {
-		if string(bytes.TrimSpace(v)) != "null" {
+		if string(bytes.TrimSpace(v.value)) != "null" {
 			return false
 		}
 	}

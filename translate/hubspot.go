@@ -33,8 +33,8 @@ func (hubSpotTranslator) Hosts() []string { return []string{"api.hubapi.com", "a
 // headers, or a body with "status": "error" and a "correlationId".
 func (hubSpotTranslator) Recognizes(r *Raw) bool {
 	h := r.Header
-	if h.Get("X-Hubspot-Correlation-Id") != "" || h.Get("X-Hubspot-Ratelimit-Max") != "" ||
-		h.Get("X-Hubspot-Ratelimit-Daily") != "" || h.Get("X-Hubspot-Ratelimit-Interval-Milliseconds") != "" {
+	if headerValue(h, "X-Hubspot-Correlation-Id") != "" || headerValue(h, "X-Hubspot-Ratelimit-Max") != "" ||
+		headerValue(h, "X-Hubspot-Ratelimit-Daily") != "" || headerValue(h, "X-Hubspot-Ratelimit-Interval-Milliseconds") != "" {
 		return true
 	}
 	if !bytes.Contains(r.Body, []byte(`"correlationId"`)) {
@@ -73,7 +73,7 @@ func (hubSpotTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
-	o := classify.Outcome{RequestID: r.Header.Get("X-Hubspot-Correlation-Id")}
+	o := classify.Outcome{RequestID: headerValue(r.Header, "X-Hubspot-Correlation-Id")}
 	b := r.object()
 	o.Message = b.str("message")
 	if id := b.str("correlationId"); id != "" {
@@ -114,7 +114,7 @@ func (hubSpotTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 // X-HubSpot-RateLimit-Interval-Milliseconds, the window the burst limit
 // counts in.
 func hubSpotRateLimit(r *Raw, policy string, o *classify.Outcome, details map[string]any) {
-	if policy == "" && strings.TrimSpace(r.Header.Get("X-Hubspot-Ratelimit-Daily-Remaining")) == "0" {
+	if policy == "" && strings.TrimSpace(headerValue(r.Header, "X-Hubspot-Ratelimit-Daily-Remaining")) == "0" {
 		policy = "DAILY"
 	}
 	if policy != "" {
@@ -133,7 +133,7 @@ func hubSpotRateLimit(r *Raw, policy string, o *classify.Outcome, details map[st
 			return
 		}
 	}
-	if d, ok := classify.ParseDelay(classify.Milliseconds, r.Header.Get("X-Hubspot-Ratelimit-Interval-Milliseconds"), time.Time{}, 0); ok {
+	if d, ok := classify.ParseDelay(classify.Milliseconds, headerValue(r.Header, "X-Hubspot-Ratelimit-Interval-Milliseconds"), time.Time{}, 0); ok {
 		o.Delay = d
 	}
 }
@@ -141,7 +141,7 @@ func hubSpotRateLimit(r *Raw, policy string, o *classify.Outcome, details map[st
 // hubSpotField returns the property an error item names: its
 // context.propertyName (a string or the first of a list), else its "in".
 func hubSpotField(item jsonObject) string {
-	if name := stringOrFirst(item.obj("context")["propertyName"]); name != "" {
+	if name := stringOrFirst(item.obj("context").get("propertyName")); name != "" {
 		return name
 	}
 	return item.str("in")

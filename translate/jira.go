@@ -32,7 +32,7 @@ func (jiraTranslator) Hosts() []string { return []string{".atlassian.net"} }
 // with Jira's unmistakable pair of errorMessages (array) and errors
 // (object).
 func (jiraTranslator) Recognizes(r *Raw) bool {
-	if r.Header.Get("X-Arequestid") != "" {
+	if headerValue(r.Header, "X-Arequestid") != "" {
 		return true
 	}
 	if !bytes.Contains(r.Body, []byte(`"errorMessages"`)) {
@@ -42,14 +42,14 @@ func (jiraTranslator) Recognizes(r *Raw) bool {
 	if b == nil {
 		return false
 	}
-	msgs := bytes.TrimSpace(b["errorMessages"])
+	msgs := bytes.TrimSpace(b.get("errorMessages"))
 	if len(msgs) == 0 || msgs[0] != '[' {
 		return false
 	}
-	if r.Header.Get("Atl-Traceid") != "" {
+	if headerValue(r.Header, "Atl-Traceid") != "" {
 		return true
 	}
-	errs := bytes.TrimSpace(b["errors"])
+	errs := bytes.TrimSpace(b.get("errors"))
 	return len(errs) > 0 && errs[0] == '{'
 }
 
@@ -78,13 +78,13 @@ func (jiraTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
-	o := classify.Outcome{RequestID: r.Header.Get("X-Arequestid")}
+	o := classify.Outcome{RequestID: headerValue(r.Header, "X-Arequestid")}
 	if o.RequestID == "" {
-		o.RequestID = r.Header.Get("Atl-Traceid")
+		o.RequestID = headerValue(r.Header, "Atl-Traceid")
 	}
 	if b := r.object(); b != nil {
-		o.Message = stringOrFirst(b["errorMessages"])
-		if key, value, ok := firstMember(b["errors"]); ok {
+		o.Message = stringOrFirst(b.get("errorMessages"))
+		if key, value, ok := firstMember(b.get("errors")); ok {
 			o.Field = key
 			if o.Message == "" {
 				o.Message = stringOrFirst(value)

@@ -23,10 +23,61 @@ const (
 	jsonCodeMax = 128
 	// jsonMaxItems bounds how many items of an array the reader returns.
 	jsonMaxItems = 16
+
+	// jsonLinearMax is how many members an object is searched through one
+	// by one; walkObject indexes a larger one while it reads it.
+	jsonLinearMax = 32
 )
 
-// jsonObject is a JSON object whose members are undecoded JSON values.
-type jsonObject map[string]json.RawMessage
+// jsonObject is a JSON object whose members are undecoded JSON values, in
+// document order, each key once. nil is no object; an empty object is an
+// empty, non-nil slice. A slice rather than a map: the objects of error
+// bodies have a handful of members, which a search finds sooner than a
+// map is built.
+type jsonObject []jsonMember
+
+// jsonMember is one member of a JSON object: its decoded key (a slice of
+// the body when the key has no escapes) and its undecoded value.
+type jsonMember struct {
+	key   []byte
+	value json.RawMessage
+}
+
+// get returns the value of member k, or nil when there is none.
+func (o jsonObject) get(k string) json.RawMessage {
+	for i := range o {
+		if string(o[i].key) == k {
+			return o[i].value
+		}
+	}
+	return nil
+}
+
+// place returns the index of member k, or -1; index, when not nil, maps
+// every key to its index.
+func (o jsonObject) place(k []byte, index map[string]int) int {
+	if index != nil {
+		if i, ok := index[string(k)]; ok {
+			return i
+		}
+		return -1
+	}
+	for i := range o {
+		if string(o[i].key) == string(k) {
+			return i
+		}
+	}
+	return -1
+}
+
+// keys returns the object's keys in document order.
+func (o jsonObject) keys() []string {
+	out := make([]string, len(o))
+	for i := range o {
+		out[i] = string(o[i].key)
+	}
+	return out
+}
 
 // readObject returns b as a JSON object, or nil when b is not one
 // (another JSON value, malformed or truncated JSON). Leading white space
@@ -40,16 +91,13 @@ func readObject(b []byte) jsonObject {
 }
 
 // has reports whether the object has member k, whatever its value.
-func (o jsonObject) has(k string) bool {
-	_, ok := o[k]
-	return ok
-}
+func (o jsonObject) has(k string) bool { return o.get(k) != nil }
 
 // str returns the first of keys whose value is a JSON string that is not
 // blank, as text (see textOf); "" when none is.
 func (o jsonObject) str(keys ...string) string {
 	for _, k := range keys {
-		if s := textOf(o[k]); s != "" {
+		if s := textOf(o.get(k)); s != "" {
 			return s
 		}
 	}
@@ -68,7 +116,7 @@ func textOf(raw []byte) string {
 // "10001"). Prose, objects and over-long values are not codes.
 func (o jsonObject) code(keys ...string) string {
 	for _, k := range keys {
-		raw := o[k]
+		raw := o.get(k)
 		if len(raw) == 0 {
 			continue
 		}
@@ -86,15 +134,15 @@ func (o jsonObject) code(keys ...string) string {
 }
 
 // obj returns member k as an object, or nil.
-func (o jsonObject) obj(k string) jsonObject { return walkObject(o[k]) }
+func (o jsonObject) obj(k string) jsonObject { return walkObject(o.get(k)) }
 
 // items returns the items of the array member k, at most jsonMaxItems of
 // them; nil when k is not an array.
-func (o jsonObject) items(k string) []json.RawMessage { return walkArray(o[k], jsonMaxItems) }
+func (o jsonObject) items(k string) []json.RawMessage { return walkArray(o.get(k), jsonMaxItems) }
 
 // first returns the first item of the array member k as an object, or nil.
 func (o jsonObject) first(k string) jsonObject {
-	if items := walkArray(o[k], 1); len(items) > 0 {
+	if items := walkArray(o.get(k), 1); len(items) > 0 {
 		return walkObject(items[0])
 	}
 	return nil
@@ -103,7 +151,7 @@ func (o jsonObject) first(k string) jsonObject {
 // firstString returns the first item of the array member k when it is a
 // string (as in {"errors": ["name is required"]}), trimmed and cut like
 // str.
-func (o jsonObject) firstString(k string) string { return firstItemText(o[k]) }
+func (o jsonObject) firstString(k string) string { return firstItemText(o.get(k)) }
 
 // firstItemText returns the first item of the JSON array raw as text when
 // it is a string, else "".
@@ -137,7 +185,7 @@ func (o jsonObject) strs(k string) []string {
 
 // boolean returns member k as a boolean; ok is false when it is not one.
 func (o jsonObject) boolean(k string) (v, ok bool) {
-	switch string(o[k]) {
+	switch string(o.get(k)) {
 	case "true":
 		return true, true
 	case "false":
@@ -150,14 +198,14 @@ func (o jsonObject) boolean(k string) (v, ok bool) {
 // int32.
 func (o jsonObject) integer(k string) (int, bool) {
 	var n int32
-	if raw := o[k]; !isInteger(raw) || json.Unmarshal(raw, &n) != nil {
+	if raw := o.get(k); !isInteger(raw) || json.Unmarshal(raw, &n) != nil {
 		return 0, false
 	}
 	return int(n), true
 }
 
 // number returns member k when it is a JSON number.
-func (o jsonObject) number(k string) (float64, bool) { return numberOf(o[k]) }
+func (o jsonObject) number(k string) (float64, bool) { return numberOf(o.get(k)) }
 
 // readFirstItem returns the first item of the JSON array b as an object,
 // or nil. Only that item must be valid JSON: the rest of the array may be

@@ -3,6 +3,8 @@ package translate
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -27,7 +29,7 @@ func checkReadObject(t *testing.T, body []byte) {
 		t.Fatalf("readObject(%q) has %d members, want %d", body, len(got), len(want))
 	}
 	for k, w := range want {
-		g, ok := got[k]
+		g, ok := got.get(k), got.has(k)
 		if !ok || !bytes.Equal(g, w) {
 			t.Fatalf("readObject(%q)[%q] = %q, want %q", body, k, g, w)
 		}
@@ -88,4 +90,24 @@ func FuzzReadObject(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte) {
 		checkReadObject(t, body)
 	})
+}
+
+// Objects of more members than are searched one by one (jsonLinearMax),
+// with repeated keys, plain and escaped, before and after the index is
+// built, read as encoding/json reads them.
+func TestReadObjectManyMembers(t *testing.T) {
+	for _, n := range []int{jsonLinearMax - 1, jsonLinearMax, jsonLinearMax + 1, 3 * jsonLinearMax} {
+		var b strings.Builder
+		b.WriteString(`{"k0":"first"`)
+		for i := 1; i < n; i++ {
+			fmt.Fprintf(&b, `,"k%d":%d`, i, i)
+		}
+		fmt.Fprintf(&b, `,"k0":"last","\u006b1":"escaped","k%d":true}`, n-1)
+		checkReadObject(t, []byte(b.String()))
+		got := readObject([]byte(b.String()))
+		assert.Equal(t, n, len(got))
+		assert.Equal(t, `"last"`, string(got.get("k0")))
+		assert.Equal(t, `"escaped"`, string(got.get("k1")))
+		assert.Equal(t, "k0", got.keys()[0])
+	}
 }

@@ -18,7 +18,7 @@ import (
 // the member's key ("" for an item) and its value, until max values were
 // visited. ok is false when b is not such a container or is malformed
 // before the walk ended.
-func walkContainer(b []byte, open byte, max int, visit func(key string, value []byte)) (ok bool) {
+func walkContainer(b []byte, open byte, max int, visit func(key, value []byte)) (ok bool) {
 	b = trimLeftSpace(b)
 	if len(b) == 0 || b[0] != open {
 		return false
@@ -32,7 +32,7 @@ func walkContainer(b []byte, open byte, max int, visit func(key string, value []
 		return true
 	}
 	for n := 0; n < max; n++ {
-		var key string
+		var key []byte
 		if open == '{' {
 			if i >= len(b) || b[i] != '"' {
 				return false
@@ -41,7 +41,7 @@ func walkContainer(b []byte, open byte, max int, visit func(key string, value []
 			if end < 0 {
 				return false
 			}
-			if key, ok = decodeString(b[i:end]); !ok {
+			if key, ok = decodeKey(b[i:end]); !ok {
 				return false
 			}
 			if i = skipSpace(b, end); i >= len(b) || b[i] != ':' {
@@ -70,20 +70,51 @@ func walkContainer(b []byte, open byte, max int, visit func(key string, value []
 }
 
 // walkObject splits the JSON object at the start of b into its members, or
-// returns nil. A repeated key keeps its last value, as encoding/json does.
+// returns nil. A repeated key keeps its last value, as encoding/json does,
+// in the place of its first.
 func walkObject(b []byte) jsonObject {
-	m := jsonObject{}
-	if !walkContainer(b, '{', int(^uint(0)>>1), func(k string, v []byte) { m[k] = v }) {
+	var small [16]jsonMember // the members, read on the stack, then copied once at their count
+	m := jsonObject(small[:0])
+	var index map[string]int // the members' places, once there are too many to search
+	if !walkContainer(b, '{', int(^uint(0)>>1), func(k, v []byte) {
+		if i := m.place(k, index); i >= 0 {
+			m[i].value = v
+			return
+		}
+		m = append(m, jsonMember{key: k, value: v})
+		switch {
+		case index != nil:
+			index[string(k)] = len(m) - 1
+		case len(m) > jsonLinearMax:
+			index = make(map[string]int, 2*len(m))
+			for i, mem := range m {
+				index[string(mem.key)] = i
+			}
+		}
+	}) {
 		return nil
 	}
-	return m
+	return append(jsonObject{}, m...)
+}
+
+// decodeKey returns the JSON string raw decoded; a key without escapes is
+// the slice of raw between its quotes, not a copy.
+func decodeKey(raw []byte) ([]byte, bool) {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return nil, false
+	}
+	if inner := raw[1 : len(raw)-1]; plainString(inner) {
+		return inner, true
+	}
+	s, ok := decodeString(raw)
+	return []byte(s), ok
 }
 
 // walkArray returns the items of the JSON array at the start of b, at most
 // max of them; nil when b is not an array.
 func walkArray(b []byte, max int) []json.RawMessage {
 	items := []json.RawMessage{}
-	if !walkContainer(b, '[', max, func(_ string, v []byte) { items = append(items, v) }) {
+	if !walkContainer(b, '[', max, func(_, v []byte) { items = append(items, v) }) {
 		return nil
 	}
 	return items
@@ -93,7 +124,7 @@ func walkArray(b []byte, max int) []json.RawMessage {
 // order (a map forgets the order); ok is false when raw is not an object
 // or is empty.
 func firstMember(raw []byte) (key string, value json.RawMessage, ok bool) {
-	walkContainer(raw, '{', 1, func(k string, v []byte) { key, value, ok = k, v, true })
+	walkContainer(raw, '{', 1, func(k, v []byte) { key, value, ok = string(k), v, true })
 	return key, value, ok
 }
 
@@ -175,15 +206,7 @@ func decodeString(raw []byte) (string, bool) {
 	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
 		return "", false
 	}
-	inner := raw[1 : len(raw)-1]
-	plain := bytes.IndexByte(inner, '\\') < 0 && bytes.IndexByte(inner, '"') < 0 && utf8.Valid(inner)
-	for _, c := range inner {
-		if c < 0x20 {
-			plain = false
-			break
-		}
-	}
-	if plain {
+	if inner := raw[1 : len(raw)-1]; plainString(inner) {
 		return string(inner), true
 	}
 	var s string
@@ -191,6 +214,31 @@ func decodeString(raw []byte) (string, bool) {
 		return "", false
 	}
 	return s, true
+}
+
+// plainString reports whether the inside of a JSON string is its decoded
+// value: valid UTF-8 without escapes, quotes or control characters.
+func plainString(inner []byte) bool {
+	for i, c := range inner {
+		switch {
+		case c < 0x20 || c == '\\' || c == '"':
+			return false
+		case c >= utf8.RuneSelf:
+			rest := inner[i:]
+			return bytes.IndexByte(rest, '\\') < 0 && bytes.IndexByte(rest, '"') < 0 && utf8.Valid(rest) && !hasControl(rest)
+		}
+	}
+	return true
+}
+
+// hasControl reports whether b holds an ASCII control character.
+func hasControl(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 {
+			return true
+		}
+	}
+	return false
 }
 
 // numberOf returns raw when it is a JSON number.

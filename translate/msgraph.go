@@ -36,7 +36,7 @@ func (msGraphTranslator) Recognizes(r *Raw) bool {
 	if e == nil || e.str("code") == "" {
 		return false
 	}
-	if r.Header.Get("X-Ms-Ags-Diagnostic") != "" {
+	if headerValue(r.Header, "X-Ms-Ags-Diagnostic") != "" {
 		return true
 	}
 	inner := msGraphInner(e)
@@ -51,7 +51,7 @@ func msGraphErrorOf(r *Raw) jsonObject {
 // msGraphInner returns the innerError object of e (Graph spells it
 // innerError, OneDrive innererror), or nil.
 func msGraphInner(e jsonObject) jsonObject {
-	if raw, ok := e["innerError"]; ok {
+	if raw := e.get("innerError"); raw != nil {
 		return readObject(raw)
 	}
 	return e.obj("innererror")
@@ -93,10 +93,10 @@ func (msGraphTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		return classify.Outcome{}, false
 	}
 	if o.RequestID == "" {
-		o.RequestID = r.Header.Get("Request-Id")
+		o.RequestID = headerValue(r.Header, "Request-Id")
 	}
 	if o.RequestID == "" {
-		o.RequestID = r.Header.Get("Client-Request-Id")
+		o.RequestID = headerValue(r.Header, "Client-Request-Id")
 	}
 	if msGraphUnknownOutcome[o.VendorCode] {
 		o.Evidence.Retry = unknownOutcomeAdvice(r)

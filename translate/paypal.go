@@ -34,7 +34,7 @@ func (payPalTranslator) Recognizes(r *Raw) bool {
 	if m == nil {
 		return false
 	}
-	if r.Header.Get("Paypal-Debug-Id") != "" {
+	if headerValue(r.Header, "Paypal-Debug-Id") != "" {
 		return m.str("name") != "" || m.str("error") != ""
 	}
 	return isScreamingName(m.str("name")) && m.str("message") != "" && m.str("debug_id") != ""
@@ -52,7 +52,7 @@ func (payPalTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	}
 	o := classify.Outcome{RequestID: m.str("debug_id")}
 	if o.RequestID == "" {
-		o.RequestID = r.Header.Get("Paypal-Debug-Id")
+		o.RequestID = headerValue(r.Header, "Paypal-Debug-Id")
 	}
 	if code := m.str("error"); code != "" {
 		o.VendorCode, o.Message = code, m.str("error_description")
@@ -83,11 +83,11 @@ func (payPalTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if payPalUnknownOutcome[o.VendorCode] {
 		o.Evidence.Retry = unknownOutcomeAdvice(r)
 	}
-	setDetail(&o, "doc_url", payPalLink(m["links"], "information_link"))
+	setDetail(&o, "doc_url", payPalLink(m.get("links"), "information_link"))
 	if o.Details["doc_url"] == nil {
 		setDetail(&o, "doc_url", m.str("information_link"))
 	}
-	setDetail(&o, "payer_action_url", payPalLink(m["links"], "payer-action"))
+	setDetail(&o, "payer_action_url", payPalLink(m.get("links"), "payer-action"))
 	if name != o.VendorCode {
 		setDetail(&o, "name", name)
 	}

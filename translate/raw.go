@@ -65,7 +65,7 @@ func sameBytes(a, b []byte) bool {
 // ContentType returns the media type of the response, lower case, without
 // parameters: "application/json" for "application/json; charset=utf-8".
 func (r *Raw) ContentType() string {
-	ct := r.Header.Get("Content-Type")
+	ct := headerValue(r.Header, "Content-Type")
 	if i := strings.IndexByte(ct, ';'); i >= 0 {
 		ct = ct[:i]
 	}

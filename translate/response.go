@@ -63,7 +63,7 @@ func (s *Set) Response(resp *http.Response) error {
 		if req.URL != nil {
 			r.Host = hostName(req.URL.Host)
 		}
-		r.Idempotent = req.Header.Get("Idempotency-Key") != ""
+		r.Idempotent = headerValue(req.Header, "Idempotency-Key") != ""
 	}
 	if resp.StatusCode >= 400 || mayHoldError(resp) {
 		r.Body, r.Truncated = peekBody(resp, s.bodyCap)
@@ -81,7 +81,7 @@ func (s *Set) Response(resp *http.Response) error {
 // mayHoldError reports whether a success may still be an error in its body:
 // JSON (Slack, GraphQL) or XML (S3) bodies.
 func mayHoldError(resp *http.Response) bool {
-	ct := strings.ToLower(resp.Header.Get("Content-Type"))
+	ct := strings.ToLower(headerValue(resp.Header, "Content-Type"))
 	return strings.Contains(ct, "json") || strings.Contains(ct, "xml")
 }
 

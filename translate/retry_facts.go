@@ -52,7 +52,7 @@ func hasRetryDelay(r *Raw) bool {
 // so that absolute reset instants are read against the server's time; else
 // the local clock.
 func responseNow(r *Raw) time.Time {
-	if d := r.Header.Get("Date"); d != "" {
+	if d := headerValue(r.Header, "Date"); d != "" {
 		if t, err := http.ParseTime(d); err == nil {
 			return t
 		}

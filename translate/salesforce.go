@@ -84,7 +84,7 @@ func (salesforceTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if code == "REQUEST_RUNNING_TOO_LONG" {
 		o.Evidence.Retry = unknownOutcomeAdvice(r)
 	}
-	setDetail(&o, "api_usage", salesforceAPIUsage(r.Header.Get("Sforce-Limit-Info")))
+	setDetail(&o, "api_usage", salesforceAPIUsage(headerValue(r.Header, "Sforce-Limit-Info")))
 	return o, true
 }
 

@@ -68,19 +68,19 @@ var sendgridEntryMembers = map[string]bool{"message": true, "field": true, "help
 // "field"}]} shapes, which stay with the generic translators.
 func sendgridBodyShape(r *Raw) bool {
 	m := r.object()
-	if _, id := m["id"]; len(m) != 1 && !(len(m) == 2 && id) {
+	if id := m.has("id"); len(m) != 1 && !(len(m) == 2 && id) {
 		return false
 	}
-	entries := walkArray(m["errors"], sendgridMaxErrors+1)
+	entries := walkArray(m.get("errors"), sendgridMaxErrors+1)
 	if len(entries) == 0 || len(entries) > sendgridMaxErrors {
 		return false
 	}
 	for _, raw := range entries {
 		e := walkObject(raw)
-		if _, ok := e["help"]; !ok || e.str("message") == "" {
+		if ok := e.has("help"); !ok || e.str("message") == "" {
 			return false
 		}
-		for k := range e {
+		for _, k := range e.keys() {
 			if !sendgridEntryMembers[k] {
 				return false
 			}
@@ -105,7 +105,7 @@ func (sendgridTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if m == nil {
 		return o, true
 	}
-	entries := walkArray(m["errors"], sendgridMaxErrors)
+	entries := walkArray(m.get("errors"), sendgridMaxErrors)
 	if len(entries) == 0 {
 		o.Message = m.str("message", "error")
 		return o, true

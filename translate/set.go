@@ -200,7 +200,7 @@ func (s *Set) Classify(ctx context.Context, r *Raw) *toolerr.Error {
 	if !ok {
 		return nil
 	}
-	return s.classifier.Classify(ctx, o).WithCause(newVendorError(o.Vendor, o.Status, o.VendorCode, o.Message))
+	return s.classifier.ClassifyCause(ctx, o, newVendorError(o.Vendor, o.Status, o.VendorCode, o.Message))
 }
 
 // try runs t on r and completes its outcome.

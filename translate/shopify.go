@@ -95,9 +95,9 @@ func (shopifyTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 // string, an array of strings, or an object of field → messages; OAuth
 // endpoints write "error" and "error_description".
 func shopifyREST(r *Raw) classify.Outcome {
-	o := classify.Outcome{RequestID: r.Header.Get("X-Request-Id")}
+	o := classify.Outcome{RequestID: headerValue(r.Header, "X-Request-Id")}
 	if body := r.object(); body != nil {
-		o.Message, o.Field = shopifyErrors(body["errors"])
+		o.Message, o.Field = shopifyErrors(body.get("errors"))
 		if o.Message == "" {
 			o.Message = body.str("error_description", "error")
 		}

@@ -32,7 +32,7 @@ func shopifyGraphQL(r *Raw, g graphQLResponse) classify.Outcome {
 		RequestID:  e.ext.str("requestId"),
 	}
 	if o.RequestID == "" {
-		o.RequestID = r.Header.Get("X-Request-Id")
+		o.RequestID = headerValue(r.Header, "X-Request-Id")
 	}
 	if doc := e.ext.str("documentation"); doc != "" {
 		o.Details = map[string]any{"doc_url": doc}

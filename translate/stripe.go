@@ -35,17 +35,17 @@ func (stripeTranslator) Hosts() []string { return []string{"api.stripe.com", "fi
 // response relayed by a handler) it claims Stripe's body shape alone, when
 // unambiguous (see stripeBodyShape).
 func (stripeTranslator) Recognizes(r *Raw) bool {
-	if !strings.HasPrefix(r.Header.Get("Request-Id"), "req_") {
+	if !strings.HasPrefix(headerValue(r.Header, "Request-Id"), "req_") {
 		return stripeBodyShape(r)
 	}
-	if r.Header.Get("Stripe-Version") != "" || r.Header.Get("Stripe-Should-Retry") != "" {
+	if headerValue(r.Header, "Stripe-Version") != "" || headerValue(r.Header, "Stripe-Should-Retry") != "" {
 		return true
 	}
 	m := r.object()
 	if m == nil {
 		return false
 	}
-	_, hasType := m["type"]
+	hasType := m.has("type")
 	isObject := r.errorObject() != nil
 	return isObject && !hasType
 }
@@ -98,7 +98,7 @@ func (stripeTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if !ok {
 		return classify.Outcome{}, false
 	}
-	o.RequestID = r.Header.Get("Request-Id")
+	o.RequestID = headerValue(r.Header, "Request-Id")
 	if o.VendorCode == "" && typ == "invalid_request_error" {
 		o.VendorCode, o.GenericCode = typ, true
 	}
@@ -115,7 +115,7 @@ func (stripeTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	// indeterminate: without Stripe's word (Stripe-Should-Retry, read by
 	// the classifier) a call that is neither idempotent nor keyed may have
 	// run, so it must not be repeated blindly.
-	if typ == "api_error" && r.Header.Get("Stripe-Should-Retry") == "" &&
+	if typ == "api_error" && headerValue(r.Header, "Stripe-Should-Retry") == "" &&
 		!r.Idempotent && !idempotentMethod(r.Method) {
 		o.Evidence.Retry = classify.AdviceDoNotRetry
 	}

@@ -79,7 +79,7 @@ var twilioFields = map[string]string{
 // error whose more_info points at Twilio's error pages, or an XML
 // <TwilioResponse>.
 func (twilioTranslator) Recognizes(r *Raw) bool {
-	if r.Header != nil && r.Header.Get("Twilio-Request-Id") != "" {
+	if r.Header != nil && headerValue(r.Header, "Twilio-Request-Id") != "" {
 		return true
 	}
 	b := trimLeftSpace(r.Body)
@@ -104,7 +104,7 @@ func (twilioTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	switch {
 	case len(b) > 0 && b[0] == '{':
 		if m := r.object(); m != nil {
-			o.VendorCode = twilioCode(m["code"])
+			o.VendorCode = twilioCode(m.get("code"))
 			o.Message = m.str("message")
 			moreInfo = m.str("more_info")
 		}
@@ -116,7 +116,7 @@ func (twilioTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		o.Details = map[string]any{"doc_url": u}
 	}
 	if r.Header != nil {
-		o.RequestID = clipText(r.Header.Get("Twilio-Request-Id"))
+		o.RequestID = clipText(headerValue(r.Header, "Twilio-Request-Id"))
 	}
 	return o, true
 }
