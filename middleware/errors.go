@@ -85,7 +85,11 @@ func (m *handler) fromCapture(rec *recorder, r *http.Request) (e *toolerr.Error,
 		delete(header, "X-Request-Id")
 		defer func() { header["X-Request-Id"] = ours }()
 	}
-	raw := translate.Raw{
+	// The Raw lives in the request's failure state (recycled, as
+	// translators may not keep it): passed to a Translator interface it
+	// would otherwise be allocated on every error.
+	raw := &rec.failure().raw
+	*raw = translate.Raw{
 		Method:     r.Method,
 		Status:     rec.status,
 		Header:     header,
@@ -97,13 +101,13 @@ func (m *handler) fromCapture(rec *recorder, r *http.Request) (e *toolerr.Error,
 	var o classify.Outcome
 	ok := false
 	if m.cfg.translator != nil {
-		o, ok = m.cfg.translator.Translate(&raw)
+		o, ok = m.cfg.translator.Translate(raw)
 	}
 	if !ok {
 		o = classify.Outcome{Method: raw.Method, Status: raw.Status, Header: raw.Header, Vendor: raw.Vendor}
 	}
 	o.Idempotent = o.Idempotent || raw.Idempotent
-	if !downstream(&raw, o, ok) {
+	if !downstream(raw, o, ok) {
 		return m.localError(rec, r, rec.next, o), true
 	}
 	d := m.cfg.classifier.Decide(o)

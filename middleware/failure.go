@@ -7,6 +7,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/translate"
 )
 
 // failure is what the middleware keeps about a request whose error it
@@ -19,6 +20,8 @@ type failure struct {
 
 	rendered *rendering // a Tool's error as it rendered it, or nil; points to own
 	own      rendering  // in the same allocation
+
+	raw translate.Raw // the captured response as the translators read it
 }
 
 // failures recycles failure states: serve returns the request's to it when

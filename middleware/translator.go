@@ -7,8 +7,9 @@ import (
 
 // Translator reads a captured raw error response into an outcome the
 // classifier understands. *translate.Set is one; it must be safe for
-// concurrent use and must not keep r.Body. ok is false when it does not
-// read the response; the status and headers then decide.
+// concurrent use and must not keep r, r.Body or r.Header after it returns
+// (the middleware reuses them). ok is false when it does not read the
+// response; the status and headers then decide.
 type Translator interface {
 	Translate(r *translate.Raw) (o classify.Outcome, ok bool)
 }

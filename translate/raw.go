@@ -6,7 +6,9 @@ import (
 )
 
 // Raw is one downstream response as translators read it. Translators must
-// not modify it or keep Body. A Raw is read by one goroutine at a time.
+// not modify it, and must not keep it, its Body or its Header after the
+// call returns: the middleware reuses the Raw of a captured response once
+// the request is done. A Raw is read by one goroutine at a time.
 type Raw struct {
 	// Method is the request's method; empty means GET.
 	Method string
