@@ -85,7 +85,7 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 	rec.Init(r.Context(), reqID, traceID)
 	rec.SetTextFilter(m.clean)
 	r = r.WithContext(rec)
-	w.Header()["X-Request-Id"] = stamp(r, reqID, traceID) // stamp.go; canonical already: skip Set's check
+	w.Header()["X-Request-Id"] = stamp(r, reqID, traceID, &rec.ids) // stamp.go; canonical already: skip Set's check
 	defer func() {
 		if v := recover(); v != nil {
 			defer rec.releaseFailure()

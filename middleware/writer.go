@@ -39,6 +39,7 @@ type recorder struct {
 	next  http.Handler // the handler the middleware wraps
 	allow string       // the Allow header a 405 keeps, validated
 	fail  *failure     // the error path's state (failure.go); nil until then
+	ids   [3]string    // the header values stamp sets (stamp.go)
 }
 
 // Value returns the recorder for the recorder key, else the value of the
@@ -80,7 +81,7 @@ func (rw *recorder) WriteHeader(code int) {
 // common case, an unchanged header, costs a map lookup.
 func (rw *recorder) keepRequestID() {
 	h := rw.w.Header()
-	id := toolerr.RequestID(rw)
+	id := rw.ids[0] // the request's id, as stamp set it
 	if v := h["X-Request-Id"]; id != "" && (len(v) != 1 || v[0] != id) {
 		h["X-Request-Id"] = []string{id}
 	}
