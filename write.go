@@ -133,7 +133,10 @@ func Write(w http.ResponseWriter, r *http.Request, err error, opts ...WriteOptio
 
 	format, text := cfg.format, textNone
 	if r != nil {
-		accept := r.Header.Get("Accept")
+		accept := ""
+		if v := r.Header["Accept"]; len(v) > 0 { // canonical: Get would check it again
+			accept = v[0]
+		}
 		if text = acceptsText(accept); text == textNone && acceptsProblem(accept) {
 			format = FormatProblem
 		}

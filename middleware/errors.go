@@ -29,7 +29,7 @@ func (m *handler) fromError(r *http.Request, err error) *toolerr.Error {
 		return e
 	}
 	ctx := r.Context()
-	keyed := r.Header.Get("Idempotency-Key") != ""
+	keyed := firstValue(r.Header, "Idempotency-Key") != ""
 	if e, ok := m.cfg.classifier.HandlerError(ctx, err, r.Method, keyed); ok {
 		return e
 	}
