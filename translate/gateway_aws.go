@@ -24,7 +24,7 @@ func (albGateway) Hosts() []string { return nil }
 // balancer's status page or empty. A fixed response a listener rule
 // configured with a JSON body is the service's, not the balancer's.
 func (albGateway) Recognizes(r *Raw) bool {
-	if !strings.HasPrefix(gwServer(r.Header), "awselb") {
+	if !strings.HasPrefix(r.server(), "awselb") {
 		return false
 	}
 	if len(trimLeftSpace(r.Body)) == 0 {

@@ -27,7 +27,7 @@ func (nginxGateway) Recognizes(r *Raw) bool {
 	if gwContainsFold(r.Body, "<center>nginx") || gwContainsFold(r.Body, "<center>openresty") {
 		return true
 	}
-	server := gwServer(r.Header)
+	server := r.server()
 	if !strings.HasPrefix(server, "nginx") && !strings.HasPrefix(server, "openresty") {
 		return false
 	}
@@ -104,7 +104,7 @@ func (envoyGateway) Recognizes(r *Raw) bool {
 
 // envoyHeaders reports whether r's headers name Envoy.
 func envoyHeaders(r *Raw) bool {
-	if strings.Contains(gwServer(r.Header), "envoy") {
+	if strings.Contains(r.server(), "envoy") {
 		return true
 	}
 	for k := range r.Header {

@@ -38,6 +38,36 @@ type Raw struct {
 	obj, errObj jsonObject
 	objOf       []byte
 	objDone     bool
+
+	// read holds the headers every gateway asks about, read once when a
+	// Set starts translating the response and forgotten when it returns
+	// (a caller may change Header between two translations).
+	read headerReading
+}
+
+// headerReading is the part of a response's headers the translators of a
+// Set ask about over and over.
+type headerReading struct {
+	ok          bool
+	contentType string // as ContentType returns it
+	server      string // as gwServer returns it
+}
+
+// beginReading reads the headers the translators share; endReading
+// forgets them.
+func (r *Raw) beginReading() {
+	r.read = headerReading{ok: true, contentType: contentTypeOf(r.Header), server: gwServer(r.Header)}
+}
+
+// endReading forgets what beginReading read.
+func (r *Raw) endReading() { r.read = headerReading{} }
+
+// server returns the Server header as gwServer reads it.
+func (r *Raw) server() string {
+	if r.read.ok {
+		return r.read.server
+	}
+	return gwServer(r.Header)
 }
 
 // object returns the body read as a JSON object (see readObject), or nil
@@ -67,7 +97,15 @@ func sameBytes(a, b []byte) bool {
 // ContentType returns the media type of the response, lower case, without
 // parameters: "application/json" for "application/json; charset=utf-8".
 func (r *Raw) ContentType() string {
-	ct := headerValue(r.Header, "Content-Type")
+	if r.read.ok {
+		return r.read.contentType
+	}
+	return contentTypeOf(r.Header)
+}
+
+// contentTypeOf is ContentType of the headers h.
+func contentTypeOf(h http.Header) string {
+	ct := headerValue(h, "Content-Type")
 	if i := strings.IndexByte(ct, ';'); i >= 0 {
 		ct = ct[:i]
 	}

@@ -153,6 +153,8 @@ func (s *Set) Translate(r *Raw) (classify.Outcome, bool) {
 	if !failure && len(r.Body) == 0 {
 		return classify.Outcome{}, false // a success without a body holds no error
 	}
+	r.beginReading()
+	defer r.endReading()
 	if failure {
 		for _, g := range s.gateways {
 			if g.Recognizes(r) {

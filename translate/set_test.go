@@ -230,3 +230,24 @@ func TestSetWithErrorMappers(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "classify.WithErrorMappers")
 }
+
+// TestSetReadsTheHeadersOfEachTranslation: the headers a Set reads once
+// per translation are read again by the next one, so a Raw whose headers
+// changed in between is translated by what it holds now; outside a
+// translation ContentType reads the header itself.
+func TestSetReadsTheHeadersOfEachTranslation(t *testing.T) {
+	s := Default()
+	page := []byte("<html><head><title>502 Bad Gateway</title></head><body>upstream down</body></html>")
+	r := &Raw{Status: 502, Header: http.Header{"Content-Type": {"text/html"}, "Server": {"nginx/1.25.3"}}, Body: page}
+	o, ok := s.Translate(r)
+	require.True(t, ok)
+	assert.Equal(t, "nginx", o.Vendor)
+	assert.Equal(t, "text/html", r.ContentType())
+
+	r.Header = http.Header{"Content-Type": {"text/plain; charset=utf-8"}, "Server": {"envoy"}}
+	r.Body = []byte("upstream connect error or disconnect/reset before headers. reset reason: connection failure")
+	assert.Equal(t, "text/plain", r.ContentType(), "read again outside a translation")
+	o, ok = s.Translate(r)
+	require.True(t, ok)
+	assert.Equal(t, "envoy", o.Vendor)
+}
