@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 	"sync/atomic"
+	"unsafe"
 
 	chimw "github.com/go-chi/chi/v5/middleware"
 	"go.opentelemetry.io/otel/trace"
@@ -11,8 +12,10 @@ import (
 	"github.com/toolerr/toolerr"
 )
 
-// requestID returns the id of r by the middleware's policy.
-func (m *handler) requestID(r *http.Request) string {
+// requestID returns the id of r by the middleware's policy. A new id is
+// made in rec's own memory (rec.idBuf): the string shares the recorder's
+// allocation instead of needing one of its own, on every request.
+func (m *handler) requestID(r *http.Request, rec *recorder) string {
 	if m.cfg.idPolicy == TrustIncoming {
 		if id, ok := m.cleanID(chimw.GetReqID(r.Context())); ok {
 			return id
@@ -21,7 +24,10 @@ func (m *handler) requestID(r *http.Request) string {
 			return id
 		}
 	}
-	return toolerr.NewRequestID()
+	id := toolerr.AppendRequestID(rec.idBuf[:0])
+	// idBuf is written here once and never again, so the string over it
+	// is immutable, as a string must be.
+	return unsafe.String(&id[0], len(id))
 }
 
 // cleanID returns id when it is a valid request id the sanitizer leaves

@@ -80,8 +80,8 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 		next.ServeHTTP(w, r) // an outer toolerr middleware has this request
 		return
 	}
-	reqID, traceID := m.requestID(r), traceIDOf(r)
 	rec := &recorder{w: w, m: m, next: next}
+	reqID, traceID := m.requestID(r, rec), traceIDOf(r)
 	rec.Init(r.Context(), reqID, traceID)
 	rec.SetTextFilter(m.clean)
 	r = r.WithContext(rec)

@@ -34,12 +34,13 @@ type recorder struct {
 	truncated bool // bytes were written past the cap and dropped
 	body      []byte
 
-	tool  string       // the tool name a Tool adapter gave
-	err   error        // the error a Tool handler returned
-	next  http.Handler // the handler the middleware wraps
-	allow string       // the Allow header a 405 keeps, validated
-	fail  *failure     // the error path's state (failure.go); nil until then
-	ids   [3]string    // the header values stamp sets (stamp.go)
+	tool  string                     // the tool name a Tool adapter gave
+	err   error                      // the error a Tool handler returned
+	next  http.Handler               // the handler the middleware wraps
+	allow string                     // the Allow header a 405 keeps, validated
+	fail  *failure                   // the error path's state (failure.go); nil until then
+	ids   [3]string                  // the header values stamp sets (stamp.go)
+	idBuf [toolerr.RequestIDLen]byte // a new request id's bytes (requestID)
 }
 
 // Value returns the recorder for the recorder key, else the value of the
