@@ -70,8 +70,12 @@ func (e *Error) mapText(clean func(string) string, keepRequestID, keepTraceID bo
 	}
 	m.value(&c.ExampleRequest)
 	if in := c.Intent; in != nil {
-		n := *in
-		if m.strsIn(&n.Operation, &n.ResourceID, &n.State, &n.Recovery) {
+		// Cleaned in locals: a copy of the struct whose address is kept
+		// would be allocated whether anything changed or not.
+		op, id, state, recovery := in.Operation, in.ResourceID, in.State, in.Recovery
+		if m.strsIn(&op, &id, &state, &recovery) {
+			n := *in
+			n.Operation, n.ResourceID, n.State, n.Recovery = op, id, state, recovery
 			c.Intent = &n
 		}
 	}
@@ -101,8 +105,10 @@ func (e *Error) mapText(clean func(string) string, keepRequestID, keepTraceID bo
 	}
 	m.str(&c.Tool)
 	if u := c.Upstream; u != nil {
-		n := *u
-		if m.strsIn(&n.Vendor, &n.Code, &n.RequestID) {
+		vendor, code, id := u.Vendor, u.Code, u.RequestID // as for the intent
+		if m.strsIn(&vendor, &code, &id) {
+			n := *u
+			n.Vendor, n.Code, n.RequestID = vendor, code, id
 			c.Upstream = &n
 		}
 	}

@@ -189,3 +189,29 @@ func TestMapTextBoundsDepthAndCycles(t *testing.T) {
 	stringsOf(reflect.ValueOf(c.ExampleRequest), &all)
 	assert.NotContains(t, strings.Join(all, ""), planted, "what is past the depth bound is dropped")
 }
+
+// TestMapTextAllocatesNothingWhenNothingChanges: an error with an upstream
+// and an intent whose texts the filter keeps is returned as it is, with no
+// allocation; one whose upstream text changes gets a new upstream, and the
+// caller's is left alone.
+func TestMapTextAllocatesNothingWhenNothingChanges(t *testing.T) {
+	e := Default().New(CodeUpstreamUnavailable, "502 Bad Gateway").
+		WithUpstream(Upstream{Vendor: "nginx", Status: 502, Code: "bad_gateway", RequestID: "req_1"}).
+		WithIntent(Intent{Operation: "refund", ResourceID: "ch_1", State: "unknown", Recovery: "read first"})
+	keep := func(s string) string { return s }
+	if n := testing.AllocsPerRun(100, func() { _ = e.MapText(keep) }); n != 0 {
+		t.Fatalf("MapText allocates %v times on an error it leaves unchanged", n)
+	}
+	assert.Same(t, e, e.MapText(keep))
+	upper := func(s string) string {
+		if s == "req_1" {
+			return "REQ_1"
+		}
+		return s
+	}
+	got := e.MapText(upper)
+	assert.Equal(t, "REQ_1", got.Upstream.RequestID)
+	assert.Equal(t, "nginx", got.Upstream.Vendor)
+	assert.Equal(t, "req_1", e.Upstream.RequestID)
+	assert.Same(t, e.Intent, got.Intent, "an unchanged intent is shared")
+}
