@@ -78,9 +78,12 @@ var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 2048); return &b 
 // up, whenever the body carries retry_after_ms (a retryable rate limit
 // always does).
 func Write(w http.ResponseWriter, r *http.Request, err error, opts ...WriteOption) {
-	cfg := writeConfig{registry: Default()}
+	var cfg writeConfig
 	for _, o := range opts {
 		o(&cfg)
+	}
+	if cfg.registry == nil {
+		cfg.registry = Default()
 	}
 	e, ok := From(err)
 	if !ok {

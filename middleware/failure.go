@@ -132,7 +132,7 @@ func (m *handler) render(rec *recorder, w http.ResponseWriter, r *http.Request, 
 	rd.w, rd.buf = w, renderBuffers.Get().(*[]byte)
 	rd.body = (*rd.buf)[:0]
 	before := toolerr.WrittenError(rec)
-	toolerr.Write(rd, r, e, toolerr.WithFormat(m.cfg.format), toolerr.WithRegistry(m.cfg.registry))
+	toolerr.Write(rd, r, e, m.writeOpts...)
 	rd.written = toolerr.WrittenError(rec)
 	rd.err = rd.written
 	if rd.written == before || rd.written == nil {
@@ -141,7 +141,7 @@ func (m *handler) render(rec *recorder, w http.ResponseWriter, r *http.Request, 
 		}
 		rd.err = m.sanitized(e)
 		rd.status, rd.body = 0, rd.body[:0]
-		toolerr.Write(rd, r, rd.err, toolerr.WithFormat(m.cfg.format), toolerr.WithRegistry(m.cfg.registry))
+		toolerr.Write(rd, r, rd.err, m.writeOpts...)
 	}
 	h := w.Header()
 	for i, k := range renderedHeaders {

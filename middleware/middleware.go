@@ -20,6 +20,9 @@ type handler struct {
 	// (cleantext.go).
 	clean   func(string) string
 	cleaner *textCleaner
+	// writeOpts are the options of every toolerr.Write of the
+	// middleware, made once.
+	writeOpts []toolerr.WriteOption
 }
 
 // recorderKey is the context key of the request's recorder (which is the
@@ -65,7 +68,8 @@ func New(opts ...Option) func(http.Handler) http.Handler {
 func newHandler(opts []Option) *handler {
 	cfg := newConfig(opts)
 	c := newTextCleaner(cfg.sanitizer, cfg.registry)
-	return &handler{cfg: cfg, tel: newTelemetry(cfg), clean: c.clean, cleaner: c}
+	return &handler{cfg: cfg, tel: newTelemetry(cfg), clean: c.clean, cleaner: c,
+		writeOpts: []toolerr.WriteOption{toolerr.WithFormat(cfg.format), toolerr.WithRegistry(cfg.registry)}}
 }
 
 // recorderFrom returns the recorder of the request of ctx, or nil.
@@ -143,7 +147,7 @@ func (m *handler) respond(rec *recorder, r *http.Request, e *toolerr.Error, owne
 	}
 	rec.capturing, rec.body, rec.started = false, nil, true
 	before := toolerr.WrittenError(rec)
-	toolerr.Write(rec.w, r, e, toolerr.WithFormat(m.cfg.format), toolerr.WithRegistry(m.cfg.registry))
+	toolerr.Write(rec.w, r, e, m.writeOpts...)
 	written := toolerr.WrittenError(rec)
 	if written == nil || written == before {
 		written = m.sanitized(e) // not reached: r's scope is the recorder's
