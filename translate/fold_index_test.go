@@ -2,8 +2,6 @@ package translate
 
 import (
 	"bytes"
-	"math/rand/v2"
-	"strings"
 	"testing"
 )
 
@@ -56,23 +54,4 @@ func FuzzIndexFold(f *testing.F) {
 			t.Fatalf("indexFold(%q, %q) = %d, want %d", b, needle, got, want)
 		}
 	})
-}
-
-// TestIndexLowerFirstIsIndexFold: the exact-case-first search finds the
-// same first occurrence as indexFold, when an earlier occurrence is in
-// another case, when only another case occurs, and when none does.
-func TestIndexLowerFirstIsIndexFold(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 5))
-	pieces := []string{"<title", "<TITLE", "<Title", "<titl", "</title", "</TITLE", "<t", "title", "<", ">", "x", " ", "<tItLe>"}
-	for range 20000 {
-		var b strings.Builder
-		for range rng.IntN(8) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		for _, needle := range []string{"<title", "</title"} {
-			if got, want := indexLowerFirst([]byte(b.String()), needle), indexFold([]byte(b.String()), needle); got != want {
-				t.Fatalf("indexLowerFirst(%q, %q) = %d, indexFold = %d", b.String(), needle, got, want)
-			}
-		}
-	}
 }

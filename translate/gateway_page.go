@@ -1,7 +1,6 @@
 package translate
 
 import (
-	"bytes"
 	"net/http"
 	"strings"
 )
@@ -35,7 +34,7 @@ func gwElement(body []byte, tag string) string {
 	head := gwHead(body)
 	open := "<" + tag
 	for from := 0; from < len(head); {
-		i := indexLowerFirst(head[from:], open)
+		i := indexFold(head[from:], open)
 		if i < 0 {
 			return ""
 		}
@@ -47,7 +46,7 @@ func gwElement(body []byte, tag string) string {
 				return ""
 			}
 			rest := head[gt+1:]
-			end := indexLowerFirst(rest, "</"+tag)
+			end := indexFold(rest, "</"+tag)
 			if end < 0 {
 				end = len(rest)
 			}
@@ -56,21 +55,6 @@ func gwElement(body []byte, tag string) string {
 		from = i
 	}
 	return ""
-}
-
-// indexLowerFirst is indexFold for needles that are mostly written in
-// lower case, as HTML tags are: the exact form is found with one SIMD
-// scan, and only the bytes before it are searched for another case. A
-// needle absent in every case costs both searches.
-func indexLowerFirst(b []byte, needle string) int {
-	i := bytes.Index(b, []byte(needle))
-	if i < 0 {
-		return indexFold(b, needle)
-	}
-	if j := indexFold(b[:i+len(needle)-1], needle); j >= 0 {
-		return j // an earlier occurrence in another case
-	}
-	return i
 }
 
 // indexByteFrom returns the index of c in b at or after from, or -1.
