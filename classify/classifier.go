@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/canonheader"
 	"github.com/toolerr/toolerr/middleware/sanitize"
 )
 
@@ -255,17 +256,17 @@ func (c *Classifier) evidence(o Outcome) Evidence {
 	if h == nil {
 		return ev
 	}
-	if strings.EqualFold(headerValue(h, "Cf-Mitigated"), "challenge") {
+	if strings.EqualFold(canonheader.Value(h, "Cf-Mitigated"), "challenge") {
 		ev.Challenge = true
 	}
 	// GitHub answers an exhausted primary rate limit with 403 and
 	// x-ratelimit-remaining: 0; a 403 with requests left is a real denial.
-	if o.Status == http.StatusForbidden && strings.TrimSpace(headerValue(h, "X-Ratelimit-Remaining")) == "0" {
+	if o.Status == http.StatusForbidden && strings.TrimSpace(canonheader.Value(h, "X-Ratelimit-Remaining")) == "0" {
 		ev.RateLimited = true
 	}
 	if ev.Retry == AdviceNone {
 		for _, name := range [...]string{"Stripe-Should-Retry", "X-Should-Retry"} {
-			switch strings.ToLower(strings.TrimSpace(headerValue(h, name))) {
+			switch strings.ToLower(strings.TrimSpace(canonheader.Value(h, name))) {
 			case "true":
 				ev.Retry = AdviceRetry
 			case "false":

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // DelayFormat names one way a service writes how long a client should wait.
@@ -265,7 +267,7 @@ func ResetDelay(h http.Header, now time.Time, max time.Duration) (time.Duration,
 
 func firstDelay(h http.Header, headers []delayHeader, now time.Time, max time.Duration) (time.Duration, bool) {
 	for _, dh := range headers {
-		if v := headerValue(h, dh.name); v != "" {
+		if v := canonheader.Value(h, dh.name); v != "" {
 			if d, ok := ParseDelay(dh.format, v, now, max); ok {
 				return d, true
 			}

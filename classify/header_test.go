@@ -8,7 +8,7 @@ import (
 )
 
 // Every header name the classifier reads with headerValue is canonical, so
-// that headerValue(h, name) is h.Get(name).
+// that canonheader.Value(h, name) is h.Get(name).
 func TestHeaderNamesCanonical(t *testing.T) {
 	names := []string{"Cf-Mitigated", "X-Ratelimit-Remaining", "Stripe-Should-Retry", "X-Should-Retry"}
 	for _, dh := range retryHeaders {

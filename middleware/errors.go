@@ -7,6 +7,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 	"github.com/toolerr/toolerr/translate"
 )
 
@@ -29,7 +30,7 @@ func (m *handler) fromError(r *http.Request, err error) *toolerr.Error {
 		return e
 	}
 	ctx := r.Context()
-	keyed := firstValue(r.Header, "Idempotency-Key") != ""
+	keyed := canonheader.Value(r.Header, "Idempotency-Key") != ""
 	if e, ok := m.cfg.classifier.HandlerError(ctx, err, r.Method, keyed); ok {
 		return e
 	}
@@ -96,7 +97,7 @@ func (m *handler) fromCapture(rec *recorder, r *http.Request) (e *toolerr.Error,
 		Body:       rec.body,
 		Truncated:  rec.truncated,
 		Vendor:     toolerr.RecordedVendor(ctx),
-		Idempotent: firstValue(r.Header, "Idempotency-Key") != "",
+		Idempotent: canonheader.Value(r.Header, "Idempotency-Key") != "",
 	}
 	var o classify.Outcome
 	ok := false

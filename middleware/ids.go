@@ -10,6 +10,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // requestID returns the id of r by the middleware's policy. A new id is
@@ -20,7 +21,7 @@ func (m *handler) requestID(r *http.Request, rec *recorder) string {
 		if id, ok := m.cleanID(chimw.GetReqID(r.Context())); ok {
 			return id
 		}
-		if id, ok := m.cleanID(firstValue(r.Header, "X-Request-Id")); ok {
+		if id, ok := m.cleanID(canonheader.Value(r.Header, "X-Request-Id")); ok {
 			return id
 		}
 	}
@@ -117,17 +118,7 @@ func traceIDOf(r *http.Request) string {
 	if sc := trace.SpanContextFromContext(r.Context()); sc.HasTraceID() {
 		return sc.TraceID().String()
 	}
-	return traceparentTraceID(firstValue(r.Header, "Traceparent"))
-}
-
-// firstValue is h.Get for a key already in canonical form: the server
-// canonicalizes incoming header names, so the lookup can skip doing it
-// again on every request.
-func firstValue(h http.Header, canonicalKey string) string {
-	if v := h[canonicalKey]; len(v) > 0 {
-		return v[0]
-	}
-	return ""
+	return traceparentTraceID(canonheader.Value(r.Header, "Traceparent"))
 }
 
 // traceparentTraceID returns the trace id of a W3C traceparent value

@@ -7,6 +7,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // anthropicTranslator reads Anthropic API errors:
@@ -37,7 +38,7 @@ var anthropicLimits = [...]string{"requests", "tokens", "input-tokens", "output-
 // id, its rate-limit headers) or Anthropic's error body: a top-level
 // "type": "error" beside an "error" object with a type.
 func (anthropicTranslator) Recognizes(r *Raw) bool {
-	if headerValue(r.Header, "Anthropic-Organization-Id") != "" {
+	if canonheader.Value(r.Header, "Anthropic-Organization-Id") != "" {
 		return true
 	}
 	for _, limit := range anthropicLimits {
@@ -68,7 +69,7 @@ func (anthropicTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	}
 	o := classify.Outcome{VendorCode: typ, Message: msg, RequestID: m.str("request_id")}
 	if o.RequestID == "" {
-		o.RequestID = headerValue(r.Header, "Request-Id")
+		o.RequestID = canonheader.Value(r.Header, "Request-Id")
 	}
 	if details := e.obj("details"); details != nil {
 		if code := details.str("error_code"); code != "" {

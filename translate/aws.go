@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // awsTranslator reads Amazon Web Services errors in every protocol AWS
@@ -30,7 +31,7 @@ func (awsTranslator) Recognizes(r *Raw) bool {
 	h := r.Header
 	if h != nil {
 		for _, name := range [...]string{"X-Amzn-Requestid", "X-Amz-Request-Id", "X-Amz-Id-2", "X-Amzn-Errortype", "X-Amz-Apigw-Id"} {
-			if headerValue(h, name) != "" {
+			if canonheader.Value(h, name) != "" {
 				return true
 			}
 		}
@@ -85,10 +86,10 @@ func awsPlainlyAWS(r *Raw) bool {
 	if h == nil {
 		return false
 	}
-	if headerValue(h, "X-Amz-Id-2") != "" || headerValue(h, "X-Amzn-Errortype") != "" {
+	if canonheader.Value(h, "X-Amz-Id-2") != "" || canonheader.Value(h, "X-Amzn-Errortype") != "" {
 		return true
 	}
-	return headerValue(h, "X-Amz-Apigw-Id") != "" && awsGatewayShaped(r)
+	return canonheader.Value(h, "X-Amz-Apigw-Id") != "" && awsGatewayShaped(r)
 }
 
 // awsGatewayShaped reports whether b is empty or API Gateway's default
@@ -110,7 +111,7 @@ func awsGatewayShaped(r *Raw) bool {
 // trimmed and bounded. The names are canonical (see headerValue).
 func awsHeader(r *Raw, names ...string) string {
 	for _, n := range names {
-		if v := clipText(headerValue(r.Header, n)); v != "" {
+		if v := clipText(canonheader.Value(r.Header, n)); v != "" {
 			return v
 		}
 	}

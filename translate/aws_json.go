@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // awsMaxReasons bounds the DynamoDB cancellation reasons read (a
@@ -16,7 +17,7 @@ const awsMaxReasons = 100
 // message of a code-less body ({"message":"Forbidden"}) is kept anyway.
 func awsParseJSON(r *Raw, o *classify.Outcome) (found bool) {
 	if r.Header != nil {
-		o.VendorCode = awsCleanCode(headerValue(r.Header, "X-Amzn-Errortype"))
+		o.VendorCode = awsCleanCode(canonheader.Value(r.Header, "X-Amzn-Errortype"))
 	}
 	m, ok := awsJSONBody(r)
 	if ok {

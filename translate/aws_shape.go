@@ -3,6 +3,8 @@ package translate
 import (
 	"bytes"
 	"strings"
+
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // awsRecognizeWindow is how much of a body the shape checks look at.
@@ -31,7 +33,7 @@ const awsCoralSuffix = ":http://internal.amazon.com/coral/"
 //
 // A response with Azure's request id header is never claimed by its body.
 func awsBodyShape(r *Raw) bool {
-	if r.Header != nil && headerValue(r.Header, "X-Ms-Request-Id") != "" {
+	if r.Header != nil && canonheader.Value(r.Header, "X-Ms-Request-Id") != "" {
 		return false
 	}
 	b := trimLeftSpace(r.Body)

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // albGateway reads the responses an AWS Application Load Balancer (or a
@@ -66,9 +67,9 @@ func (cloudfrontGateway) Hosts() []string { return nil }
 // same headers but not the page.
 func (cloudfrontGateway) Recognizes(r *Raw) bool {
 	h := r.Header
-	if !strings.Contains(strings.ToLower(headerValue(h, "X-Cache")), "cloudfront") &&
-		!strings.Contains(strings.ToLower(headerValue(h, "Via")), "cloudfront") &&
-		headerValue(h, "X-Amz-Cf-Id") == "" {
+	if !strings.Contains(strings.ToLower(canonheader.Value(h, "X-Cache")), "cloudfront") &&
+		!strings.Contains(strings.ToLower(canonheader.Value(h, "Via")), "cloudfront") &&
+		canonheader.Value(h, "X-Amz-Cf-Id") == "" {
 		return false
 	}
 	if !gwIsPage(r) {
@@ -85,7 +86,7 @@ func (cloudfrontGateway) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
-	o := classify.Outcome{RequestID: strings.TrimSpace(headerValue(r.Header, "X-Amz-Cf-Id"))}
+	o := classify.Outcome{RequestID: strings.TrimSpace(canonheader.Value(r.Header, "X-Amz-Cf-Id"))}
 	if o.RequestID == "" {
 		o.RequestID = cloudfrontRequestID(r.Body)
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // cloudflareGateway reads the responses Cloudflare's edge makes itself: the
@@ -102,7 +103,7 @@ func (cloudflareGateway) Hosts() []string { return nil }
 // header (Server: cloudflare or CF-RAY) and a body of Cloudflare's own, the
 // "error code: NNNN" line or a page with Cloudflare's markup.
 func (cloudflareGateway) Recognizes(r *Raw) bool {
-	if !strings.EqualFold(strings.TrimSpace(headerValue(r.Header, "Server")), "cloudflare") && headerValue(r.Header, "Cf-Ray") == "" {
+	if !strings.EqualFold(strings.TrimSpace(canonheader.Value(r.Header, "Server")), "cloudflare") && canonheader.Value(r.Header, "Cf-Ray") == "" {
 		return false
 	}
 	if gwIsPlainText(r) {
@@ -126,7 +127,7 @@ func (cloudflareGateway) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
-	o := classify.Outcome{RequestID: strings.TrimSpace(headerValue(r.Header, "Cf-Ray"))}
+	o := classify.Outcome{RequestID: strings.TrimSpace(canonheader.Value(r.Header, "Cf-Ray"))}
 	code := cloudflareErrorCode(r.Body)
 	if len(code) == 4 && code[0] == '1' {
 		// A 52x number only repeats the status; a 1xxx code says more.

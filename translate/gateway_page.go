@@ -3,6 +3,8 @@ package translate
 import (
 	"net/http"
 	"strings"
+
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // Helpers shared by the gateway translators: reading a proxy's error page
@@ -194,5 +196,5 @@ func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 
 // gwServer returns the Server header in lower case.
 func gwServer(h http.Header) string {
-	return strings.ToLower(strings.TrimSpace(headerValue(h, "Server")))
+	return strings.ToLower(strings.TrimSpace(canonheader.Value(h, "Server")))
 }

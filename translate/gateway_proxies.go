@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // nginxGateway reads nginx's (and OpenResty's) built-in error pages:
@@ -43,7 +44,7 @@ func (nginxGateway) Translate(r *Raw) (classify.Outcome, bool) {
 	if msg == "" {
 		msg = gwElement(r.Body, "h1")
 	}
-	return classify.Outcome{Message: msg, RequestID: strings.TrimSpace(headerValue(r.Header, "X-Request-Id"))}, true
+	return classify.Outcome{Message: msg, RequestID: strings.TrimSpace(canonheader.Value(r.Header, "X-Request-Id"))}, true
 }
 
 // Codes returns nil: nginx pages carry no code beyond the status.
@@ -124,7 +125,7 @@ func (envoyGateway) Translate(r *Raw) (classify.Outcome, bool) {
 		return classify.Outcome{}, false
 	}
 	line := gwFirstLine(r.Body)
-	o := classify.Outcome{Message: line, RequestID: strings.TrimSpace(headerValue(r.Header, "X-Request-Id"))}
+	o := classify.Outcome{Message: line, RequestID: strings.TrimSpace(canonheader.Value(r.Header, "X-Request-Id"))}
 	if reason := envoyResetReason(line); reason != "" {
 		o.Details = map[string]any{"reset_reason": reason}
 		if !envoySafeResets[reason] && !idempotentRequest(r) {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // oauthGeneric reads the standard OAuth 2.0 errors any authorization or
@@ -73,7 +74,7 @@ func (oauthGeneric) Translate(r *Raw) (classify.Outcome, bool) {
 			}
 		}
 	}
-	code, desc := oauthBearerChallenge(headerValue(r.Header, "Www-Authenticate"))
+	code, desc := oauthBearerChallenge(canonheader.Value(r.Header, "Www-Authenticate"))
 	if _, known := oauthCodes[code]; !known || len(trimLeftSpace(r.Body)) > 0 && r.IsJSON() {
 		// A JSON body of another shape says more than the header.
 		return classify.Outcome{}, false

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // problemGeneric reads RFC 9457 (formerly RFC 7807) problem details:
@@ -94,5 +95,5 @@ func genRequestID(p jsonObject, r *Raw) string {
 	if id := p.str("request_id", "requestId"); isCode(id) {
 		return id
 	}
-	return strings.TrimSpace(headerValue(r.Header, "X-Request-Id"))
+	return strings.TrimSpace(canonheader.Value(r.Header, "X-Request-Id"))
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // githubSecondaryWait is how long GitHub asks clients to wait after a
@@ -40,7 +41,7 @@ func (githubTranslator) Hosts() []string { return []string{"api.github.com", "up
 // Recognizes claims a response with GitHub's request id or media type
 // header, or a body whose documentation_url points at GitHub's docs.
 func (githubTranslator) Recognizes(r *Raw) bool {
-	if headerValue(r.Header, "X-Github-Request-Id") != "" || headerValue(r.Header, "X-Github-Media-Type") != "" {
+	if canonheader.Value(r.Header, "X-Github-Request-Id") != "" || canonheader.Value(r.Header, "X-Github-Media-Type") != "" {
 		return true
 	}
 	if !bytes.Contains(r.Body, []byte(`"documentation_url"`)) {
@@ -70,7 +71,7 @@ func (githubTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if msg == "" && doc == "" {
 		return classify.Outcome{}, false
 	}
-	o := classify.Outcome{Message: msg, RequestID: headerValue(r.Header, "X-Github-Request-Id")}
+	o := classify.Outcome{Message: msg, RequestID: canonheader.Value(r.Header, "X-Github-Request-Id")}
 	setDetail(&o, "doc_url", doc)
 	githubFirstError(&o, m.items("errors"))
 	if r.Status == http.StatusForbidden || r.Status == http.StatusTooManyRequests {
@@ -126,7 +127,7 @@ func githubRateLimit(o *classify.Outcome, r *Raw, lowerMsg, lowerDoc string) {
 	if !secondary || hasRetryDelay(r) {
 		return
 	}
-	if strings.TrimSpace(headerValue(r.Header, "X-Ratelimit-Remaining")) == "0" {
+	if strings.TrimSpace(canonheader.Value(r.Header, "X-Ratelimit-Remaining")) == "0" {
 		if _, ok := classify.ResetDelay(r.Header, responseNow(r), 0); ok {
 			return
 		}

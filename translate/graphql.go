@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // graphQLTranslator reads GraphQL responses of any server: a top-level
@@ -53,7 +54,7 @@ func (graphQLTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		VendorCode: first.code,
 		Message:    first.message,
 		Field:      first.path,
-		RequestID:  headerValue(r.Header, "X-Request-Id"),
+		RequestID:  canonheader.Value(r.Header, "X-Request-Id"),
 	}
 	if graphQLRateLimitCodes[strings.ToUpper(first.code)] {
 		o.Evidence.RateLimited = true

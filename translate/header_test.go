@@ -12,13 +12,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Every header name the translators read with headerValue is canonical,
-// so that headerValue(h, name) is h.Get(name): the literal names in the
+// Every header name the translators read with canonheader.Value is canonical,
+// so that canonheader.Value(h, name) is h.Get(name): the literal names in the
 // package's source, and the names of the AWS headers read in loops.
 func TestHeaderValueNamesCanonical(t *testing.T) {
 	files, err := filepath.Glob("*.go")
 	require.NoError(t, err)
-	call := regexp.MustCompile(`headerValue\([^,]+, "([^"]+)"\)`)
+	call := regexp.MustCompile(`canonheader\.Value\([^,]+, "([^"]+)"\)`)
 	found := 0
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // hubSpotTranslator reads HubSpot's error bodies:
@@ -33,8 +34,8 @@ func (hubSpotTranslator) Hosts() []string { return []string{"api.hubapi.com", "a
 // headers, or a body with "status": "error" and a "correlationId".
 func (hubSpotTranslator) Recognizes(r *Raw) bool {
 	h := r.Header
-	if headerValue(h, "X-Hubspot-Correlation-Id") != "" || headerValue(h, "X-Hubspot-Ratelimit-Max") != "" ||
-		headerValue(h, "X-Hubspot-Ratelimit-Daily") != "" || headerValue(h, "X-Hubspot-Ratelimit-Interval-Milliseconds") != "" {
+	if canonheader.Value(h, "X-Hubspot-Correlation-Id") != "" || canonheader.Value(h, "X-Hubspot-Ratelimit-Max") != "" ||
+		canonheader.Value(h, "X-Hubspot-Ratelimit-Daily") != "" || canonheader.Value(h, "X-Hubspot-Ratelimit-Interval-Milliseconds") != "" {
 		return true
 	}
 	if !bytes.Contains(r.Body, []byte(`"correlationId"`)) {
@@ -73,7 +74,7 @@ func (hubSpotTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
-	o := classify.Outcome{RequestID: headerValue(r.Header, "X-Hubspot-Correlation-Id")}
+	o := classify.Outcome{RequestID: canonheader.Value(r.Header, "X-Hubspot-Correlation-Id")}
 	b := r.object()
 	o.Message = b.str("message")
 	if id := b.str("correlationId"); id != "" {
@@ -114,7 +115,7 @@ func (hubSpotTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 // X-HubSpot-RateLimit-Interval-Milliseconds, the window the burst limit
 // counts in.
 func hubSpotRateLimit(r *Raw, policy string, o *classify.Outcome, details map[string]any) {
-	if policy == "" && strings.TrimSpace(headerValue(r.Header, "X-Hubspot-Ratelimit-Daily-Remaining")) == "0" {
+	if policy == "" && strings.TrimSpace(canonheader.Value(r.Header, "X-Hubspot-Ratelimit-Daily-Remaining")) == "0" {
 		policy = "DAILY"
 	}
 	if policy != "" {
@@ -133,7 +134,7 @@ func hubSpotRateLimit(r *Raw, policy string, o *classify.Outcome, details map[st
 			return
 		}
 	}
-	if d, ok := classify.ParseDelay(classify.Milliseconds, headerValue(r.Header, "X-Hubspot-Ratelimit-Interval-Milliseconds"), time.Time{}, 0); ok {
+	if d, ok := classify.ParseDelay(classify.Milliseconds, canonheader.Value(r.Header, "X-Hubspot-Ratelimit-Interval-Milliseconds"), time.Time{}, 0); ok {
 		o.Delay = d
 	}
 }

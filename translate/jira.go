@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // jiraTranslator reads Atlassian Jira's errors:
@@ -32,7 +33,7 @@ func (jiraTranslator) Hosts() []string { return []string{".atlassian.net"} }
 // with Jira's unmistakable pair of errorMessages (array) and errors
 // (object).
 func (jiraTranslator) Recognizes(r *Raw) bool {
-	if headerValue(r.Header, "X-Arequestid") != "" {
+	if canonheader.Value(r.Header, "X-Arequestid") != "" {
 		return true
 	}
 	if !bytes.Contains(r.Body, []byte(`"errorMessages"`)) {
@@ -46,7 +47,7 @@ func (jiraTranslator) Recognizes(r *Raw) bool {
 	if len(msgs) == 0 || msgs[0] != '[' {
 		return false
 	}
-	if headerValue(r.Header, "Atl-Traceid") != "" {
+	if canonheader.Value(r.Header, "Atl-Traceid") != "" {
 		return true
 	}
 	errs := bytes.TrimSpace(b.get("errors"))
@@ -78,9 +79,9 @@ func (jiraTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
-	o := classify.Outcome{RequestID: headerValue(r.Header, "X-Arequestid")}
+	o := classify.Outcome{RequestID: canonheader.Value(r.Header, "X-Arequestid")}
 	if o.RequestID == "" {
-		o.RequestID = headerValue(r.Header, "Atl-Traceid")
+		o.RequestID = canonheader.Value(r.Header, "Atl-Traceid")
 	}
 	if b := r.object(); b != nil {
 		o.Message = stringOrFirst(b.get("errorMessages"))

@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // msGraphTranslator reads Microsoft Graph errors:
@@ -36,7 +37,7 @@ func (msGraphTranslator) Recognizes(r *Raw) bool {
 	if e == nil || e.str("code") == "" {
 		return false
 	}
-	if headerValue(r.Header, "X-Ms-Ags-Diagnostic") != "" {
+	if canonheader.Value(r.Header, "X-Ms-Ags-Diagnostic") != "" {
 		return true
 	}
 	inner := msGraphInner(e)
@@ -93,10 +94,10 @@ func (msGraphTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		return classify.Outcome{}, false
 	}
 	if o.RequestID == "" {
-		o.RequestID = headerValue(r.Header, "Request-Id")
+		o.RequestID = canonheader.Value(r.Header, "Request-Id")
 	}
 	if o.RequestID == "" {
-		o.RequestID = headerValue(r.Header, "Client-Request-Id")
+		o.RequestID = canonheader.Value(r.Header, "Client-Request-Id")
 	}
 	if msGraphUnknownOutcome[o.VendorCode] {
 		o.Evidence.Retry = unknownOutcomeAdvice(r)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // openAITranslator reads OpenAI API errors:
@@ -51,7 +52,7 @@ func (openAITranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if !ok {
 		return classify.Outcome{}, false
 	}
-	o.RequestID = headerValue(r.Header, "X-Request-Id")
+	o.RequestID = canonheader.Value(r.Header, "X-Request-Id")
 	switch openAICodes[o.VendorCode] {
 	case toolerr.CodeQuotaExhausted, toolerr.CodePaymentRequired:
 		// Billing does not recover by waiting, whatever x-should-retry says.
@@ -79,8 +80,8 @@ func openAIDelay(r *Raw, typ, msg string) time.Duration {
 	requests := typ == "requests" || strings.Contains(lower, "requests per") || strings.Contains(lower, "(rpm)") || strings.Contains(lower, "(rpd)")
 	tokens := typ == "tokens" || strings.Contains(lower, "tokens per") || strings.Contains(lower, "(tpm)") || strings.Contains(lower, "(tpd)")
 	if !requests && !tokens {
-		requests = strings.TrimSpace(headerValue(r.Header, "X-Ratelimit-Remaining-Requests")) == "0"
-		tokens = strings.TrimSpace(headerValue(r.Header, "X-Ratelimit-Remaining-Tokens")) == "0"
+		requests = strings.TrimSpace(canonheader.Value(r.Header, "X-Ratelimit-Remaining-Requests")) == "0"
+		tokens = strings.TrimSpace(canonheader.Value(r.Header, "X-Ratelimit-Remaining-Tokens")) == "0"
 	}
 	reqDelay, reqOK := openAIReset(r, "X-Ratelimit-Reset-Requests")
 	tokDelay, tokOK := openAIReset(r, "X-Ratelimit-Reset-Tokens")

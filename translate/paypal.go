@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // payPalTranslator reads PayPal REST errors:
@@ -34,7 +35,7 @@ func (payPalTranslator) Recognizes(r *Raw) bool {
 	if m == nil {
 		return false
 	}
-	if headerValue(r.Header, "Paypal-Debug-Id") != "" {
+	if canonheader.Value(r.Header, "Paypal-Debug-Id") != "" {
 		return m.str("name") != "" || m.str("error") != ""
 	}
 	return isScreamingName(m.str("name")) && m.str("message") != "" && m.str("debug_id") != ""
@@ -52,7 +53,7 @@ func (payPalTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	}
 	o := classify.Outcome{RequestID: m.str("debug_id")}
 	if o.RequestID == "" {
-		o.RequestID = headerValue(r.Header, "Paypal-Debug-Id")
+		o.RequestID = canonheader.Value(r.Header, "Paypal-Debug-Id")
 	}
 	if code := m.str("error"); code != "" {
 		o.VendorCode, o.Message = code, m.str("error_description")

@@ -3,6 +3,8 @@ package translate
 import (
 	"net/http"
 	"strings"
+
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // Raw is one downstream response as translators read it. Translators must
@@ -105,7 +107,7 @@ func (r *Raw) ContentType() string {
 
 // contentTypeOf is ContentType of the headers h.
 func contentTypeOf(h http.Header) string {
-	ct := headerValue(h, "Content-Type")
+	ct := canonheader.Value(h, "Content-Type")
 	if i := strings.IndexByte(ct, ';'); i >= 0 {
 		ct = ct[:i]
 	}

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // defaultSet is the Set of [Response]: the built-in translators over
@@ -63,7 +65,7 @@ func (s *Set) Response(resp *http.Response) error {
 		if req.URL != nil {
 			r.Host = hostName(req.URL.Host)
 		}
-		r.Idempotent = headerValue(req.Header, "Idempotency-Key") != ""
+		r.Idempotent = canonheader.Value(req.Header, "Idempotency-Key") != ""
 	}
 	if resp.StatusCode >= 400 || mayHoldError(resp) {
 		r.Body, r.Truncated = peekBody(resp, s.bodyCap)
@@ -81,7 +83,7 @@ func (s *Set) Response(resp *http.Response) error {
 // mayHoldError reports whether a success may still be an error in its body:
 // JSON (Slack, GraphQL) or XML (S3) bodies.
 func mayHoldError(resp *http.Response) bool {
-	ct := strings.ToLower(headerValue(resp.Header, "Content-Type"))
+	ct := strings.ToLower(canonheader.Value(resp.Header, "Content-Type"))
 	return strings.Contains(ct, "json") || strings.Contains(ct, "xml")
 }
 

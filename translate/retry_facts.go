@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // The facts of a request and its response that decide a retry, as the
@@ -52,7 +53,7 @@ func hasRetryDelay(r *Raw) bool {
 // so that absolute reset instants are read against the server's time; else
 // the local clock.
 func responseNow(r *Raw) time.Time {
-	if d := headerValue(r.Header, "Date"); d != "" {
+	if d := canonheader.Value(r.Header, "Date"); d != "" {
 		if t, err := http.ParseTime(d); err == nil {
 			return t
 		}

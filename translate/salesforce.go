@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // salesforceTranslator reads Salesforce REST errors: an array of
@@ -84,7 +85,7 @@ func (salesforceTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if code == "REQUEST_RUNNING_TOO_LONG" {
 		o.Evidence.Retry = unknownOutcomeAdvice(r)
 	}
-	setDetail(&o, "api_usage", salesforceAPIUsage(headerValue(r.Header, "Sforce-Limit-Info")))
+	setDetail(&o, "api_usage", salesforceAPIUsage(canonheader.Value(r.Header, "Sforce-Limit-Info")))
 	return o, true
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // shopifyTranslator reads the Shopify Admin APIs' errors: the REST
@@ -95,7 +96,7 @@ func (shopifyTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 // string, an array of strings, or an object of field → messages; OAuth
 // endpoints write "error" and "error_description".
 func shopifyREST(r *Raw) classify.Outcome {
-	o := classify.Outcome{RequestID: headerValue(r.Header, "X-Request-Id")}
+	o := classify.Outcome{RequestID: canonheader.Value(r.Header, "X-Request-Id")}
 	if body := r.object(); body != nil {
 		o.Message, o.Field = shopifyErrors(body.get("errors"))
 		if o.Message == "" {

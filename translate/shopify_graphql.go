@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // shopifyMaxThrottle bounds the throttle maths before it becomes a
@@ -32,7 +33,7 @@ func shopifyGraphQL(r *Raw, g graphQLResponse) classify.Outcome {
 		RequestID:  e.ext.str("requestId"),
 	}
 	if o.RequestID == "" {
-		o.RequestID = headerValue(r.Header, "X-Request-Id")
+		o.RequestID = canonheader.Value(r.Header, "X-Request-Id")
 	}
 	if doc := e.ext.str("documentation"); doc != "" {
 		o.Details = map[string]any{"doc_url": doc}

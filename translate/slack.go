@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // slackTranslator reads Slack errors. The Web API answers most errors with
@@ -33,7 +34,7 @@ func (slackTranslator) Hosts() []string {
 // error envelope: "ok": false with a snake_case "error" token (the error
 // being a string tells it from an error envelope with an "error" object).
 func (slackTranslator) Recognizes(r *Raw) bool {
-	if headerValue(r.Header, "X-Slack-Req-Id") != "" || headerValue(r.Header, "X-Slack-Backend") != "" {
+	if canonheader.Value(r.Header, "X-Slack-Req-Id") != "" || canonheader.Value(r.Header, "X-Slack-Backend") != "" {
 		return true
 	}
 	if !bytes.Contains(r.Body, []byte(`"ok"`)) {
@@ -60,7 +61,7 @@ func (slackTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	}
 	o := classify.Outcome{
 		VendorCode: m.str("error"),
-		RequestID:  headerValue(r.Header, "X-Slack-Req-Id"),
+		RequestID:  canonheader.Value(r.Header, "X-Slack-Req-Id"),
 	}
 	if _, known := slackCodes[o.VendorCode]; !known && strings.HasSuffix(o.VendorCode, "_not_found") {
 		// Slack names what a method did not find <thing>_not_found, in
@@ -124,7 +125,7 @@ func slackPlain(r *Raw) (classify.Outcome, bool) {
 	if !isSnakeToken(token) {
 		return classify.Outcome{}, false
 	}
-	return classify.Outcome{VendorCode: token, RequestID: headerValue(r.Header, "X-Slack-Req-Id")}, true
+	return classify.Outcome{VendorCode: token, RequestID: canonheader.Value(r.Header, "X-Slack-Req-Id")}, true
 }
 
 // slackMessage splits one response_metadata message such as

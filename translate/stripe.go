@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // stripeTranslator reads Stripe API errors:
@@ -35,10 +36,10 @@ func (stripeTranslator) Hosts() []string { return []string{"api.stripe.com", "fi
 // response relayed by a handler) it claims Stripe's body shape alone, when
 // unambiguous (see stripeBodyShape).
 func (stripeTranslator) Recognizes(r *Raw) bool {
-	if !strings.HasPrefix(headerValue(r.Header, "Request-Id"), "req_") {
+	if !strings.HasPrefix(canonheader.Value(r.Header, "Request-Id"), "req_") {
 		return stripeBodyShape(r)
 	}
-	if headerValue(r.Header, "Stripe-Version") != "" || headerValue(r.Header, "Stripe-Should-Retry") != "" {
+	if canonheader.Value(r.Header, "Stripe-Version") != "" || canonheader.Value(r.Header, "Stripe-Should-Retry") != "" {
 		return true
 	}
 	m := r.object()
@@ -98,7 +99,7 @@ func (stripeTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if !ok {
 		return classify.Outcome{}, false
 	}
-	o.RequestID = headerValue(r.Header, "Request-Id")
+	o.RequestID = canonheader.Value(r.Header, "Request-Id")
 	if o.VendorCode == "" && typ == "invalid_request_error" {
 		o.VendorCode, o.GenericCode = typ, true
 	}
@@ -115,7 +116,7 @@ func (stripeTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	// indeterminate: without Stripe's word (Stripe-Should-Retry, read by
 	// the classifier) a call that is neither idempotent nor keyed may have
 	// run, so it must not be repeated blindly.
-	if typ == "api_error" && headerValue(r.Header, "Stripe-Should-Retry") == "" &&
+	if typ == "api_error" && canonheader.Value(r.Header, "Stripe-Should-Retry") == "" &&
 		!r.Idempotent && !idempotentMethod(r.Method) {
 		o.Evidence.Retry = classify.AdviceDoNotRetry
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // twilioTranslator reads Twilio REST errors, JSON
@@ -79,7 +80,7 @@ var twilioFields = map[string]string{
 // error whose more_info points at Twilio's error pages, or an XML
 // <TwilioResponse>.
 func (twilioTranslator) Recognizes(r *Raw) bool {
-	if r.Header != nil && headerValue(r.Header, "Twilio-Request-Id") != "" {
+	if r.Header != nil && canonheader.Value(r.Header, "Twilio-Request-Id") != "" {
 		return true
 	}
 	b := trimLeftSpace(r.Body)
@@ -116,7 +117,7 @@ func (twilioTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 		o.Details = map[string]any{"doc_url": u}
 	}
 	if r.Header != nil {
-		o.RequestID = clipText(headerValue(r.Header, "Twilio-Request-Id"))
+		o.RequestID = clipText(canonheader.Value(r.Header, "Twilio-Request-Id"))
 	}
 	return o, true
 }
