@@ -75,6 +75,20 @@ func BenchmarkRender(b *testing.B) {
 		}
 		b.SetBytes(int64(len(buf)))
 	})
+	b.Run("toolerr_AppendJSON_validation", func(b *testing.B) {
+		// The error the bench/ module's Tool returns, as the middleware
+		// renders it: one bad field, a violation, the request's ids.
+		v := Default().New(CodeValidationFailed, "limit must be between 1 and 100; got 500.").
+			WithField("/limit").WithAllowedValues(Range{Minimum: 1, Maximum: 100}).WithSuggestedValue(100).
+			WithViolations(Violation{Field: "/limit", Reason: "must be between 1 and 100", AllowedValues: Range{Minimum: 1, Maximum: 100}, SuggestedValue: 100}).
+			WithTool("search_orders").WithInstance("/tools/search_orders").WithRequestID("466937d7a0f6a8c7c26ef602fe1013a3")
+		buf := make([]byte, 0, 4096)
+		b.ReportAllocs()
+		for b.Loop() {
+			buf = v.AppendJSON(buf[:0])
+		}
+		b.SetBytes(int64(len(buf)))
+	})
 	b.Run("encoding_json_map", func(b *testing.B) {
 		var n int
 		b.ReportAllocs()

@@ -2,6 +2,7 @@ package middleware
 
 import (
 	"net/http"
+	"slices"
 	"sync"
 
 	"go.opentelemetry.io/otel/trace"
@@ -80,13 +81,7 @@ var renderedHeaders = [...]string{
 }
 
 // renderedHeader reports whether k is one of renderedHeaders.
-func renderedHeader(k string) bool {
-	switch k {
-	case "Content-Type", "Content-Length", "X-Request-Id", "Cache-Control", "X-Content-Type-Options", "Retry-After":
-		return true
-	}
-	return false
-}
+func renderedHeader(k string) bool { return slices.Contains(renderedHeaders[:], k) }
 
 // rendering is a Tool's error as the Tool adapter rendered it: the error
 // built, completed and sanitized once (as toolerr.Write recorded it), its

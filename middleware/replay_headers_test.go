@@ -13,17 +13,6 @@ import (
 	"github.com/toolerr/toolerr"
 )
 
-// TestRenderedHeadersListedTwiceAgree: replay tells Write's headers by a
-// switch and stores them by the array; the two lists must be the same.
-func TestRenderedHeadersListedTwiceAgree(t *testing.T) {
-	for _, k := range renderedHeaders {
-		assert.True(t, renderedHeader(k), k)
-	}
-	for _, k := range []string{"Server", "Set-Cookie", "Vary", "Content-Encoding", "content-type"} {
-		assert.False(t, renderedHeader(k), k)
-	}
-}
-
 // TestReplayKeepsOnlyKeptAndRenderedHeaders: a middleware between New and
 // a Tool adds headers to the Tool's error response, and overwrites some of
 // those Write set. The client gets Write's own headers, the kept ones

@@ -61,3 +61,19 @@ func BenchmarkClassifyResponse(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkTranslateNginxPage translates nginx's 502 page, as the
+// middleware's error path does for a captured page (translate only).
+func BenchmarkTranslateNginxPage(b *testing.B) {
+	body, err := os.ReadFile("../testdata/html/nginx_502.html")
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, h := Default(), http.Header{"Content-Type": {"text/html"}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := s.Translate(&Raw{Status: http.StatusBadGateway, Header: h, Body: body}); !ok {
+			b.Fatal("not translated")
+		}
+	}
+}
