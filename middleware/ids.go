@@ -13,10 +13,20 @@ import (
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
-// requestID returns the id of r by the middleware's policy. A new id is
-// made in rec's own memory (rec.idBuf): the string shares the recorder's
-// allocation instead of needing one of its own, on every request.
-func (m *handler) requestID(r *http.Request, rec *recorder) string {
+// requestIDs holds the request's id bytes, when the middleware made the
+// id, and the header values stamp sets, in one small allocation of their
+// own. The id string is made over buf, so it needs no allocation of its
+// own; and it is not made over the recorder, so an id something keeps
+// after the request (a log line, an idempotency record) keeps these 80
+// bytes alive, never the request's state and the connection it points to.
+type requestIDs struct {
+	buf  [toolerr.RequestIDLen]byte
+	vals [3]string // the header values stamp sets (stamp.go)
+}
+
+// requestID returns the id of r by the middleware's policy; a new id is
+// made in ids.buf.
+func (m *handler) requestID(r *http.Request, ids *requestIDs) string {
 	if m.cfg.idPolicy == TrustIncoming {
 		if id, ok := m.cleanID(chimw.GetReqID(r.Context())); ok {
 			return id
@@ -25,9 +35,9 @@ func (m *handler) requestID(r *http.Request, rec *recorder) string {
 			return id
 		}
 	}
-	id := toolerr.AppendRequestID(rec.idBuf[:0])
-	// idBuf is written here once and never again, so the string over it
-	// is immutable, as a string must be.
+	id := toolerr.AppendRequestID(ids.buf[:0])
+	// buf is written here once and never again, so the string over it is
+	// immutable, as a string must be.
 	return unsafe.String(&id[0], len(id))
 }
 

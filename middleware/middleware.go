@@ -84,12 +84,13 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 		next.ServeHTTP(w, r) // an outer toolerr middleware has this request
 		return
 	}
-	rec := &recorder{w: w, m: m, next: next}
-	reqID, traceID := m.requestID(r, rec), traceIDOf(r)
+	ids := new(requestIDs)
+	rec := &recorder{w: w, m: m, next: next, ids: ids}
+	reqID, traceID := m.requestID(r, ids), traceIDOf(r)
 	rec.Init(r.Context(), reqID, traceID)
 	rec.SetTextFilter(m.clean)
 	r = r.WithContext(rec)
-	w.Header()["X-Request-Id"] = stamp(r, reqID, traceID, &rec.ids) // stamp.go; canonical already: skip Set's check
+	w.Header()["X-Request-Id"] = stamp(r, reqID, traceID, &ids.vals) // stamp.go; canonical already: skip Set's check
 	defer func() {
 		if v := recover(); v != nil {
 			defer rec.releaseFailure()

@@ -34,13 +34,12 @@ type recorder struct {
 	truncated bool // bytes were written past the cap and dropped
 	body      []byte
 
-	tool  string                     // the tool name a Tool adapter gave
-	err   error                      // the error a Tool handler returned
-	next  http.Handler               // the handler the middleware wraps
-	allow string                     // the Allow header a 405 keeps, validated
-	fail  *failure                   // the error path's state (failure.go); nil until then
-	ids   [3]string                  // the header values stamp sets (stamp.go)
-	idBuf [toolerr.RequestIDLen]byte // a new request id's bytes (requestID)
+	tool  string       // the tool name a Tool adapter gave
+	err   error        // the error a Tool handler returned
+	next  http.Handler // the handler the middleware wraps
+	allow string       // the Allow header a 405 keeps, validated
+	fail  *failure     // the error path's state (failure.go); nil until then
+	ids   *requestIDs  // the request's id and header values (ids.go)
 }
 
 // Value returns the recorder for the recorder key, else the value of the
@@ -82,7 +81,10 @@ func (rw *recorder) WriteHeader(code int) {
 // common case, an unchanged header, costs a map lookup.
 func (rw *recorder) keepRequestID() {
 	h := rw.w.Header()
-	id := rw.ids[0] // the request's id, as stamp set it
+	id := "" // the request's id, as stamp set it
+	if rw.ids != nil {
+		id = rw.ids.vals[0]
+	}
 	if v := h["X-Request-Id"]; id != "" && (len(v) != 1 || v[0] != id) {
 		h["X-Request-Id"] = []string{id}
 	}
