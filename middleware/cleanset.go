@@ -2,6 +2,7 @@ package middleware
 
 import (
 	"hash/maphash"
+	"strings"
 	"sync/atomic"
 )
 
@@ -18,7 +19,8 @@ import (
 //
 // It is a direct-mapped table of atomic pointers: a lookup is one hash, one
 // load and one comparison; a store replaces whatever the slot held. Memory
-// is bounded by cleanSlots texts of at most maxCleanSetText bytes. An
+// is bounded by cleanSlots texts of at most maxCleanSetText bytes, each a
+// copy of its own. An
 // attacker who fills it with texts of its own only evicts: every lookup
 // still compares whole texts, so a miss costs the pipeline's run and
 // nothing else. Safe for concurrent use.
@@ -54,8 +56,11 @@ func (c *cleanSet) clean(s string, sanitize func(string) string) string {
 	}
 	out := sanitize(s)
 	if out == s {
-		kept := new(string) // here, not &s: s would escape on every call
-		*kept = s
+		// A copy of its own: s may be a slice of a larger string (a
+		// captured body), which the set must not keep alive. Made here,
+		// not as &s, which would move s to the heap on every call.
+		kept := new(string)
+		*kept = strings.Clone(s)
 		slot.Store(kept)
 	}
 	return out

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 
@@ -93,5 +94,22 @@ func TestTextCleanerCachesOnlyWhatItSendsOut(t *testing.T) {
 		if p := c.recent.slots[i].Load(); p != nil {
 			assert.NotContains(t, *p, key)
 		}
+	}
+}
+
+// TestCleanSetKeepsACopy: a text that is a slice of a larger string (a
+// captured body) is kept as a copy of its own, so the set never keeps the
+// larger string alive.
+func TestCleanSetKeepsACopy(t *testing.T) {
+	set, san := newCleanSet(), &countingSanitizer{}
+	body := strings.Repeat("x", 1<<16) + "limit must be at most 100"
+	text := body[1<<16:]
+	set.clean(text, san.clean)
+	p := set.slot(text).Load()
+	if p == nil || *p != text {
+		t.Fatal("the clean text is not kept")
+	}
+	if unsafe.StringData(*p) == unsafe.StringData(text) {
+		t.Fatal("the set keeps a slice of the caller's string, not a copy")
 	}
 }
