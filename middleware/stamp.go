@@ -19,8 +19,8 @@ import (
 // r.Header is the map the server gave the middleware (r shares it with
 // the request it was made from); it is created when nil. stamp returns
 // the response's X-Request-Id value. The three header values are slices of
-// ids, which the caller keeps with the request's other state (the
-// recorder), so that stamping allocates nothing.
+// ids, which the caller allocates with the request's id (requestIDs), so
+// that stamping allocates nothing.
 func stamp(r *http.Request, reqID, traceID string, ids *[3]string) []string {
 	*ids = [3]string{reqID, reqID, traceID}
 	if r.Header == nil {
