@@ -103,14 +103,17 @@ func (cloudflareGateway) Hosts() []string { return nil }
 // header (Server: cloudflare or CF-RAY) and a body of Cloudflare's own, the
 // "error code: NNNN" line or a page with Cloudflare's markup.
 func (cloudflareGateway) Recognizes(r *Raw) bool {
-	if !strings.EqualFold(strings.TrimSpace(canonheader.Value(r.Header, "Server")), "cloudflare") && canonheader.Value(r.Header, "Cf-Ray") == "" {
+	// The body's shape first: it is read once per translation, and a JSON
+	// body, the usual error, is refused without a header lookup.
+	text := gwIsPlainText(r)
+	if !text && !gwIsPage(r) {
 		return false
 	}
-	if gwIsPlainText(r) {
+	if r.server() != "cloudflare" && canonheader.Value(r.Header, "Cf-Ray") == "" {
+		return false
+	}
+	if text {
 		return hasPrefixFold(trimLeftSpace(r.Body), "error code:")
-	}
-	if !gwIsPage(r) {
-		return false
 	}
 	for _, m := range cloudflareMarkers {
 		if gwContainsFold(r.Body, m) {

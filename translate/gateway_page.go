@@ -30,11 +30,29 @@ func gwContainsFold(body []byte, needle string) bool {
 	return indexFold(gwHead(body), needle) >= 0
 }
 
+// gwTagNeedles returns the opening ("<title") and closing ("</title") of
+// tag, without building them for the tags the translators read.
+func gwTagNeedles(tag string) (open, close string) {
+	switch tag {
+	case "title":
+		return "<title", "</title"
+	case "h1":
+		return "<h1", "</h1"
+	case "h2":
+		return "<h2", "</h2"
+	case "message":
+		return "<message", "</message"
+	case "code":
+		return "<code", "</code"
+	}
+	return "<" + tag, "</" + tag
+}
+
 // gwElement returns the cleaned text of the first <tag> element in the
 // start of body, or "". Markup inside the element is dropped.
 func gwElement(body []byte, tag string) string {
 	head := gwHead(body)
-	open := "<" + tag
+	open, close := gwTagNeedles(tag)
 	for from := 0; from < len(head); {
 		i := indexFold(head[from:], open)
 		if i < 0 {
@@ -48,7 +66,7 @@ func gwElement(body []byte, tag string) string {
 				return ""
 			}
 			rest := head[gt+1:]
-			end := indexFold(rest, "</"+tag)
+			end := indexFold(rest, close)
 			if end < 0 {
 				end = len(rest)
 			}

@@ -91,7 +91,7 @@ func (envoyGateway) Hosts() []string { return nil }
 // ("envoy", "istio-envoy") or an x-envoy-* header is present, and the body
 // is one of Envoy's plain-text replies.
 func (envoyGateway) Recognizes(r *Raw) bool {
-	if !envoyHeaders(r) || !gwIsPlainText(r) {
+	if !gwIsPlainText(r) || !envoyHeaders(r) {
 		return false
 	}
 	b := trimLeftSpace(r.Body)
