@@ -65,8 +65,8 @@ type Def struct {
 	// Removal is the date (YYYY-MM-DD) a deprecated code goes away; required when Deprecated.
 	Removal string
 
-	urn     string            // "urn:toolerr:" + Code, the type without docs; set by withDefaults
-	encoded map[string]string // JSON encodings of the texts above; set by withDefaults
+	urn     string        // "urn:toolerr:" + Code, the type without docs; set by withDefaults
+	encoded []encodedText // JSON encodings of the texts above; set by withDefaults
 }
 
 // ValidCode reports whether code is SCREAMING_SNAKE: upper-case ASCII letters
@@ -99,7 +99,11 @@ func (d Def) withDefaults() Def {
 	if d.Stability == "" {
 		d.Stability = Stable
 	}
-	d.urn = "urn:toolerr:" + d.Code
+	if code, ok := strings.CutPrefix(d.urn, "urn:toolerr:"); !ok || code != d.Code {
+		// Kept when set: a copy of a registered definition shares its
+		// strings, which the middleware's text cleaner finds by address.
+		d.urn = "urn:toolerr:" + d.Code
+	}
 	d.Repair = slices.Clip(slices.Clone(d.Repair))
 	d.Actions = slices.Clip(slices.Clone(d.Actions))
 	d.Related = slices.Clip(slices.Clone(d.Related))

@@ -151,34 +151,63 @@ func (r *Registry) fill(e *Error, code, detail string) {
 		*e = *r.internal().WithCause(fmt.Errorf("toolerr: code %q is not registered", truncateForError(code)))
 		return
 	}
-	r.build(e, d, detail)
+	r.build(e, d, detail, nil)
 }
 
 // NewCause is New(code, detail).WithCause(err) built without WithCause's
 // copy of the error, for builders of errors on hot paths (the
 // classifier). A nil err leaves New's error as it is.
+//
+// The error is one allocation: its copies of the definition's retry
+// policy and (up to two) repair steps are stored with it, where New
+// allocates each on its own. (New's error often stays on the caller's
+// stack, as New(…).With…(…) copies it; NewCause's is always on the heap.)
 func (r *Registry) NewCause(code, detail string, err error) *Error {
-	e := r.New(code, detail)
+	b := new(errorBlock)
+	e := &b.err
+	if d, ok := r.lookup(code); ok {
+		r.build(e, d, detail, &b.room)
+	} else {
+		r.fill(e, code, detail)
+	}
 	if err != nil {
 		e.cause = err
 	}
 	return e
 }
 
+// errorBlock is an error allocated with room for its own copies of its
+// definition's texts and policy.
+type errorBlock struct {
+	err  Error
+	room errorRoom
+}
+
+// errorRoom holds a new error's copies of its definition's retry policy
+// and repair steps, which its RetryPolicy and Suggestions point into.
+// Nothing writes them after build: a copy of the error points into the
+// original's room, as it would share a separate allocation.
+type errorRoom struct {
+	retry  RetryPolicy
+	repair [2]string
+}
+
 // internal returns INTERNAL_ERROR from this registry's chain, else the built-in one.
 func (r *Registry) internal() *Error {
 	e := new(Error)
 	if d, ok := r.lookup(CodeInternal); ok {
-		r.build(e, d, "")
+		r.build(e, d, "", nil)
 		return e
 	}
 	d, _ := Default().lookup(CodeInternal)
-	Default().build(e, d, "")
+	Default().build(e, d, "", nil)
 	return e
 }
 
-// build sets *e to a new error of definition d with the occurrence's detail.
-func (r *Registry) build(e *Error, d *Def, detail string) {
+// build sets *e to a new error of definition d with the occurrence's
+// detail. Its copies of d's retry policy and repair steps go in room when
+// there is one (and they fit), else in allocations of their own.
+func (r *Registry) build(e *Error, d *Def, detail string, room *errorRoom) {
 	if detail == "" {
 		detail = d.Title
 	}
@@ -204,15 +233,26 @@ func (r *Registry) build(e *Error, d *Def, detail string) {
 		Retryable:    d.Retryable,
 		Hint:         d.Hint,
 		HumanHint:    d.HumanHint,
-		Suggestions:  slices.Clone(d.Repair),
 		Actions:      slices.Clone(d.Actions),
 		DocsURL:      docs,
 		RelatedCodes: slices.Clone(d.Related),
 		def:          d,
 	}
+	if room != nil && len(d.Repair) <= len(room.repair) {
+		n := copy(room.repair[:], d.Repair)
+		e.Suggestions = room.repair[:n:n] // capped: an append copies them out
+	} else {
+		e.Suggestions = slices.Clone(d.Repair)
+	}
 	if d.Retryable {
-		p := d.Retry
-		e.RetryPolicy = &p
+		var p *RetryPolicy
+		if room != nil {
+			p = &room.retry
+		} else {
+			p = new(RetryPolicy)
+		}
+		*p = d.Retry
+		e.RetryPolicy = p
 		if p.Strategy == StrategyRetryAfter {
 			// Codes that say "wait, then retry" always carry a delay; until
 			// the occurrence knows a better one, the documented base is it.

@@ -26,24 +26,62 @@ const (
 	ContentTypeEnvelope = "application/json"
 )
 
-// WriteOption configures [Write].
-type WriteOption func(*writeConfig)
+// WriteOption configures [Write]. Options are values that Write reads,
+// not functions it calls, so passing them costs Write no allocation.
+type WriteOption struct {
+	sets     writeSetting // which one of the fields below the option sets
+	format   Format
+	registry *Registry
+}
 
+// writeSetting names the setting a [WriteOption] carries.
+type writeSetting uint8
+
+const (
+	settingNone writeSetting = iota // the zero WriteOption: sets nothing
+	settingFormat
+	settingRegistry
+)
+
+// writeConfig is the settings of one call of [Write].
 type writeConfig struct {
 	format   Format
 	registry *Registry
 }
 
+// apply sets what o carries on c.
+func (o WriteOption) apply(c *writeConfig) {
+	switch o.sets {
+	case settingFormat:
+		c.format = o.format
+	case settingRegistry:
+		c.registry = o.registry
+	}
+}
+
+// newWriteConfig returns the settings opts make, with the defaults for
+// the rest; a nil registry is the default one.
+func newWriteConfig(opts []WriteOption) writeConfig {
+	var cfg writeConfig
+	for _, o := range opts {
+		o.apply(&cfg)
+	}
+	if cfg.registry == nil {
+		cfg.registry = Default()
+	}
+	return cfg
+}
+
 // WithFormat sets the rendering used when the request does not ask for
 // problem+json explicitly. Default: [FormatProblem].
 func WithFormat(f Format) WriteOption {
-	return func(c *writeConfig) { c.format = f }
+	return WriteOption{sets: settingFormat, format: f}
 }
 
 // WithRegistry sets the registry that builds INTERNAL_ERROR for errors that
-// hold no *Error. Default: [Default].
+// hold no *Error. Default (and for nil): [Default].
 func WithRegistry(r *Registry) WriteOption {
-	return func(c *writeConfig) { c.registry = r }
+	return WriteOption{sets: settingRegistry, registry: r}
 }
 
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 2048); return &b }}
@@ -78,13 +116,7 @@ var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 2048); return &b 
 // up, whenever the body carries retry_after_ms (a retryable rate limit
 // always does).
 func Write(w http.ResponseWriter, r *http.Request, err error, opts ...WriteOption) {
-	var cfg writeConfig
-	for _, o := range opts {
-		o(&cfg)
-	}
-	if cfg.registry == nil {
-		cfg.registry = Default()
-	}
+	cfg := newWriteConfig(opts)
 	e, ok := From(err)
 	if !ok {
 		e = cfg.registry.New(CodeInternal, "").WithCause(err)

@@ -26,10 +26,7 @@ import (
 func WriteOK(w http.ResponseWriter, r *http.Request, result any, opts ...WriteOption) {
 	encoded, err := json.Marshal(result)
 	if err != nil {
-		cfg := writeConfig{registry: Default()}
-		for _, o := range opts {
-			o(&cfg)
-		}
+		cfg := newWriteConfig(opts)
 		Write(w, r, cfg.registry.New(CodeInternal, "").WithCause(fmt.Errorf("toolerr: encode result: %w", err)), opts...)
 		return
 	}
