@@ -131,12 +131,13 @@ func (cloudflareGateway) Translate(r *Raw) (classify.Outcome, bool) {
 		return classify.Outcome{}, false
 	}
 	o := classify.Outcome{RequestID: strings.TrimSpace(canonheader.Value(r.Header, "Cf-Ray"))}
-	code := cloudflareErrorCode(r.Body)
+	text := gwIsPlainText(r)
+	code := cloudflareErrorCode(r.Body, !text)
 	if len(code) == 4 && code[0] == '1' {
 		// A 52x number only repeats the status; a 1xxx code says more.
 		o.VendorCode = code
 	}
-	if gwIsPlainText(r) {
+	if text {
 		o.Message = gwFirstLine(r.Body)
 		if c, ok := cloudflareCodes[o.VendorCode]; ok {
 			o.Message = c.desc
@@ -167,12 +168,28 @@ func (cloudflareGateway) Codes() map[string]string {
 	return m
 }
 
+// The ways a Cloudflare body states its error number, in the order they are
+// looked for: the plain-text reply's "error code: 1020" first in a text
+// body; in a page, the forms of Cloudflare's page templates ("Error code
+// 522" on the 52x pages, <span class="cf-error-code">1020 on the 1xxx
+// pages) before the plain-text form. Each search that finds nothing reads
+// the whole page, so the likely form goes first.
+var (
+	cloudflareTextCodeForms = [...]string{"error code:", "error code ", `cf-error-code">`}
+	cloudflarePageCodeForms = [...]string{"error code ", `cf-error-code">`, "error code:"}
+)
+
 // cloudflareErrorCode returns the error number a Cloudflare body states
 // ("error code: 1020", "Error code 522", <span class="cf-error-code">1020),
-// or "".
-func cloudflareErrorCode(body []byte) string {
+// or "": the first of the forms, in the order of a page's or a text's,
+// that is followed by three or four digits.
+func cloudflareErrorCode(body []byte, page bool) string {
 	head := gwHead(body)
-	for _, p := range [...]string{"error code:", "error code ", `cf-error-code">`} {
+	forms := cloudflareTextCodeForms
+	if page {
+		forms = cloudflarePageCodeForms
+	}
+	for _, p := range forms {
 		i := indexFold(head, p)
 		if i < 0 {
 			continue

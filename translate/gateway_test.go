@@ -128,8 +128,15 @@ func TestCloudflareErrorCode(t *testing.T) {
 		"":                                        "",
 	}
 	for body, want := range tests {
-		assert.Equal(t, want, cloudflareErrorCode([]byte(body)), body)
+		assert.Equal(t, want, cloudflareErrorCode([]byte(body), false), body)
+		assert.Equal(t, want, cloudflareErrorCode([]byte(body), true), body)
 	}
+	// Both forms: a text's own form wins in a text, a template's in a page.
+	both := []byte("error code: 1020 <span>Error code 522</span>")
+	assert.Equal(t, "1020", cloudflareErrorCode(both, false))
+	assert.Equal(t, "522", cloudflareErrorCode(both, true))
+	// A form without digits gives way to the next.
+	assert.Equal(t, "1006", cloudflareErrorCode([]byte(`Error code x <span class="cf-error-code">1006</span>`), true))
 }
 
 func TestCloudflareTitle(t *testing.T) {
