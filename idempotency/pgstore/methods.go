@@ -43,13 +43,18 @@ func newStatements(n names) statements {
 
 // Claim implements [idempotency.Store.Claim] in one round trip.
 func (s *Store) Claim(ctx context.Context, key, fp string, lease time.Duration) (idempotency.Claim, error) {
-	ctx, cancel, lockMS, err := s.begin(ctx)
+	ctx, cancel, err := s.begin(ctx)
 	defer cancel()
 	if err != nil {
 		return idempotency.Claim{}, fmt.Errorf("pgstore: claim: %w", err)
 	}
+	conn, lockMS, err := s.acquire(ctx)
+	if err != nil {
+		return idempotency.Claim{}, fmt.Errorf("pgstore: claim: %w", err)
+	}
+	defer conn.Release()
 	lease = min(max(lease, 0), maxDuration)
-	row := s.pool.QueryRow(ctx, s.sql.claim, []byte(key), []byte(fp), lease.Microseconds(), s.grace.Microseconds(), lockMS)
+	row := conn.QueryRow(ctx, s.sql.claim, []byte(key), []byte(fp), lease.Microseconds(), s.grace.Microseconds(), lockMS)
 	var claimed bool
 	var sr scannedRecord
 	if err := row.Scan(append([]any{&claimed}, sr.dest()...)...); err != nil {
@@ -68,7 +73,7 @@ func (s *Store) Claim(ctx context.Context, key, fp string, lease time.Duration) 
 // Complete implements [idempotency.Store.Complete] in one round trip. A
 // retention below one microsecond is one microsecond.
 func (s *Store) Complete(ctx context.Context, key string, token uint64, resp idempotency.Response, retention time.Duration) error {
-	ctx, cancel, lockMS, err := s.begin(ctx)
+	ctx, cancel, err := s.begin(ctx)
 	defer cancel()
 	if err != nil {
 		return fmt.Errorf("pgstore: complete: %w", err)
@@ -85,8 +90,13 @@ func (s *Store) Complete(ctx context.Context, key string, token uint64, resp ide
 		body = []byte{}
 	}
 	retention = min(max(retention, time.Microsecond), maxDuration)
+	conn, lockMS, err := s.acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("pgstore: complete: %w", err)
+	}
+	defer conn.Release()
 	var ok bool
-	err = s.pool.QueryRow(ctx, s.sql.complete, []byte(key), int64(token), int32(resp.Status), hdr, body,
+	err = conn.QueryRow(ctx, s.sql.complete, []byte(key), int64(token), int32(resp.Status), hdr, body,
 		retention.Microseconds(), lockMS).Scan(&ok)
 	if err != nil {
 		return fmt.Errorf("pgstore: complete: %w", err)
@@ -100,7 +110,7 @@ func (s *Store) Complete(ctx context.Context, key string, token uint64, resp ide
 // Release implements [idempotency.Store.Release] in one round trip: it
 // deletes the row, as the token sequence keeps later tokens greater.
 func (s *Store) Release(ctx context.Context, key string, token uint64) error {
-	ctx, cancel, lockMS, err := s.begin(ctx)
+	ctx, cancel, err := s.begin(ctx)
 	defer cancel()
 	if err != nil {
 		return fmt.Errorf("pgstore: release: %w", err)
@@ -108,8 +118,13 @@ func (s *Store) Release(ctx context.Context, key string, token uint64) error {
 	if token == 0 || token > math.MaxInt64 {
 		return idempotency.ErrLostClaim // never issued
 	}
+	conn, lockMS, err := s.acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("pgstore: release: %w", err)
+	}
+	defer conn.Release()
 	var ok bool
-	if err := s.pool.QueryRow(ctx, s.sql.release, []byte(key), int64(token), lockMS).Scan(&ok); err != nil {
+	if err := conn.QueryRow(ctx, s.sql.release, []byte(key), int64(token), lockMS).Scan(&ok); err != nil {
 		return fmt.Errorf("pgstore: release: %w", err)
 	}
 	if !ok {
@@ -122,7 +137,7 @@ func (s *Store) Release(ctx context.Context, key string, token uint64) error {
 // record whose lease lapsed is reported as no record, as the next Claim
 // takes it over; so is an expired record not swept yet.
 func (s *Store) Get(ctx context.Context, key string) (idempotency.Record, bool, error) {
-	ctx, cancel, _, err := s.begin(ctx)
+	ctx, cancel, err := s.begin(ctx)
 	defer cancel()
 	if err != nil {
 		return idempotency.Record{}, false, fmt.Errorf("pgstore: get: %w", err)

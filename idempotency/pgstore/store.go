@@ -142,31 +142,37 @@ func New(pool *pgxpool.Pool, opts ...Option) *Store {
 var errNoPool = errors.New("pgstore: nil pgx pool")
 
 // begin checks that a call can start, and returns its context, bounded by
-// the store's timeout, and the lock timeout for the server in whole
-// milliseconds (at least 1).
-func (s *Store) begin(ctx context.Context) (context.Context, context.CancelFunc, int64, error) {
+// the store's timeout.
+func (s *Store) begin(ctx context.Context) (context.Context, context.CancelFunc, error) {
 	if s == nil || s.pool == nil {
-		return ctx, func() {}, 0, errNoPool
+		return ctx, func() {}, errNoPool
 	}
 	if err := ctx.Err(); err != nil {
-		return ctx, func() {}, 0, err
+		return ctx, func() {}, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.timeout)
-	lockMS := int64(1)
-	if dl, ok := ctx.Deadline(); ok {
-		lockMS = max(millisCeil(time.Until(dl)), 1)
-	}
-	return ctx, cancel, lockMS, nil
+	return ctx, cancel, nil
 }
 
-// millisCeil returns d in whole milliseconds, rounded up; 0 for d <= 0.
-func millisCeil(d time.Duration) int64 {
-	if d <= 0 {
-		return 0
+// acquire takes a connection of the pool for a call that may wait on row
+// locks, and returns with it the lock timeout for the server: the time left
+// once the connection is in hand, less a margin (a tenth, at most 20 ms),
+// so that the server gives up waiting slightly before the caller does. A
+// call whose caller gave up then does not take effect later on the server
+// (but for the network's delay), and its connection stays usable.
+func (s *Store) acquire(ctx context.Context) (*pgxpool.Conn, int64, error) {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return nil, 0, err
 	}
-	ms := int64(d / time.Millisecond)
-	if d%time.Millisecond != 0 {
-		ms++
+	lockMS := int64(1)
+	if dl, ok := ctx.Deadline(); ok {
+		left := time.Until(dl)
+		lockMS = max(int64((left-min(left/10, lockMargin))/time.Millisecond), 1)
 	}
-	return ms
+	return conn, lockMS, nil
 }
+
+// lockMargin is the most by which a call's lock timeout on the server is
+// shorter than its deadline.
+const lockMargin = 20 * time.Millisecond
