@@ -121,9 +121,11 @@ func TestStoreTimeout(t *testing.T) {
 	require.NoError(t, err)
 
 	calls := map[string]func() error{
-		"claim":    func() error { _, err := store.Claim(context.Background(), "k", "fp", time.Minute); return err },
-		"complete": func() error { return store.Complete(context.Background(), "k", c.Token, idempotency.Response{Status: 200}, time.Hour) },
-		"release":  func() error { return store.Release(context.Background(), "k", c.Token) },
+		"claim": func() error { _, err := store.Claim(context.Background(), "k", "fp", time.Minute); return err },
+		"complete": func() error {
+			return store.Complete(context.Background(), "k", c.Token, idempotency.Response{Status: 200}, time.Hour)
+		},
+		"release": func() error { return store.Release(context.Background(), "k", c.Token) },
 	}
 	for name, call := range calls {
 		start := time.Now()
