@@ -33,11 +33,15 @@ func newStatements(n names) statements {
 		// its retention: Get hides a lapsed claim, as Claim takes it over.
 		get: "SELECT " + recordColumns + " FROM " + n.table +
 			" WHERE key = $1 AND CASE WHEN state = 1 THEN lease_until > clock_timestamp() ELSE expires_at > clock_timestamp() END",
-		// The inner SELECT walks the expiry index; SKIP LOCKED passes over
-		// rows a claim is taking over, and the outer condition, checked
-		// again on the row's newest version, keeps a row a claim renewed.
-		sweep: "DELETE FROM " + n.table + " WHERE key IN (SELECT key FROM " + n.table +
-			" WHERE expires_at <= clock_timestamp() LIMIT $1 FOR UPDATE SKIP LOCKED) AND expires_at <= clock_timestamp()",
+		// The inner SELECT walks the expiry index from its oldest entry
+		// (now() rather than clock_timestamp(): a stable bound is an index
+		// condition, so a table without expired rows costs one index
+		// probe) and locks the rows it returns, checking their newest
+		// version, so no claim renews them before the DELETE; SKIP LOCKED
+		// passes over rows a claim is taking over. The DELETE is then
+		// primary-key lookups of an array of keys, never a scan.
+		sweep: "DELETE FROM " + n.table + " WHERE key = ANY(ARRAY(SELECT key FROM " + n.table +
+			" WHERE expires_at <= now() ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED))",
 	}
 }
 

@@ -26,6 +26,9 @@ const (
 	// DefaultSweepBatch is how many expired rows one statement of Sweep
 	// deletes at most.
 	DefaultSweepBatch = 1000
+	// DefaultSweepInterval is how often RunSweeper sweeps when given no
+	// interval.
+	DefaultSweepInterval = time.Minute
 )
 
 // maxDuration caps leases, grace periods and retentions, so that expiry

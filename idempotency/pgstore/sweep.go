@@ -51,9 +51,12 @@ func (s *Store) sweepBatchOnce(ctx context.Context) (int64, error) {
 //
 //	go store.RunSweeper(ctx, time.Minute, func(err error) { log.Print(err) })
 //
-// An interval below one second is one second.
+// An interval of zero or less is [DefaultSweepInterval] (1 minute).
 func (s *Store) RunSweeper(ctx context.Context, interval time.Duration, onError func(error)) error {
-	tick := time.NewTicker(max(interval, time.Second))
+	if interval <= 0 {
+		interval = DefaultSweepInterval
+	}
+	tick := time.NewTicker(interval)
 	defer tick.Stop()
 	for {
 		select {
