@@ -79,11 +79,13 @@ func (s *Store) Migrate(ctx context.Context) error {
 // is set while InFlight; expires_at is when the row stops counting (lease
 // plus grace, or retention) and may be swept. Times are the server's.
 //
-// The claim function inserts the key, or takes over a row whose lease
-// lapsed or that expired (keeping created_at of a lapsed InFlight claim);
-// when the row is live it reads it in a statement of its own, which under
-// READ COMMITTED sees the row a concurrent claim committed after the
-// INSERT's snapshot; if that row was deleted meanwhile, it tries again.
+// The claim function first reads the key's row: a live one is the answer,
+// without a lock or a write (a replay). Otherwise it inserts the key, or
+// takes over a row whose lease lapsed or that expired (keeping created_at
+// of a lapsed InFlight claim); when a concurrent claim won meanwhile it
+// reads the row again in a statement of its own, which under READ
+// COMMITTED sees the row that claim committed after the INSERT's
+// snapshot; if that row was deleted meanwhile, it tries again.
 // Each function first sets lock_timeout, for its transaction only, to the
 // caller's remaining time, so that a call waiting on a row lock ends on
 // the server when its caller gave up. The functions rely on READ
@@ -120,6 +122,15 @@ BEGIN
 	END IF;
 	FOR attempt IN 1..100 LOOP
 		t := clock_timestamp();
+		-- A live row (Completed, or InFlight within its lease) is answered
+		-- by a read alone: a replay takes no lock and writes nothing.
+		RETURN QUERY
+		SELECT false, r.fingerprint, r.state, r.token, r.created_at, r.lease_until, r.status, r.header, r.body
+		FROM {table} AS r
+		WHERE r.key = p_key AND r.expires_at > t AND (r.state = 2 OR r.lease_until > t);
+		IF FOUND THEN
+			RETURN;
+		END IF;
 		RETURN QUERY
 		INSERT INTO {table} AS r (key, fingerprint, state, token, created_at, lease_until, expires_at)
 		VALUES (p_key, p_fp, 1, nextval('{seqlit}'), t,
