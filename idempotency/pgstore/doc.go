@@ -20,11 +20,15 @@
 //     default statement cache the first call of each statement on a
 //     connection prepares it first (one extra round trip, once per
 //     connection); with QueryExecModeExec there is never a prepare.
-//   - Atomic claims. The claim function loops on INSERT ... ON CONFLICT DO
-//     UPDATE (taking over only a lapsed or expired row), then reads the
-//     row that won, retrying if it vanished meanwhile: of any number of
-//     concurrent claims of a key, exactly one succeeds, whatever the
-//     isolation level's snapshots.
+//   - Atomic claims. The claim function answers a live row with a read
+//     alone (a replay takes no lock and writes nothing); otherwise it runs
+//     INSERT ... ON CONFLICT DO UPDATE, taking over only a lapsed or
+//     expired row, then reads the row a concurrent claim won with, in a
+//     statement of its own, retrying if it vanished meanwhile: of any
+//     number of concurrent claims of a key, exactly one succeeds. The
+//     functions rely on READ COMMITTED, Postgres's default isolation
+//     level (under a stricter default a contended claim fails with a
+//     serialization error, which fails closed).
 //   - Database clock. Leases, retentions and expiry are measured by the
 //     server's clock (clock_timestamp()), never by the Go process's, so
 //     replicas with skewed clocks agree. Record.LeaseUntil and
@@ -48,12 +52,15 @@
 // # Failures
 //
 // Every call has the store's own deadline ([WithTimeout], 1 s by default,
-// or the caller's when sooner), and the functions set lock_timeout to what
-// remains, so a call that waits on a row lock held elsewhere ends on the
-// server too. An unreachable server, a refused connection or an overrun
-// deadline is an error, which idempotency.Middleware answers with
-// IDEMPOTENCY_UNAVAILABLE (503, retryable) and without running the
+// or the caller's when sooner), and the functions set lock_timeout to a
+// little less than what remains once a connection is in hand, so a call
+// that waits on a row lock held elsewhere ends on the server first: it
+// takes no effect after its caller gave up, and its connection stays
+// usable. An unreachable server, a refused connection, a lock timeout or
+// an overrun deadline is an error, which idempotency.Middleware answers
+// with IDEMPOTENCY_UNAVAILABLE (503, retryable) and without running the
 // handler, unless configured to fail open: as when Redis is down.
+// DuplicateGuard lets the call through.
 //
 // # Durability
 //
