@@ -58,12 +58,13 @@ func TestMiddlewareRefused(t *testing.T) {
 	assert.EqualValues(t, 1, runs.Load())
 }
 
-// TestMiddlewareRowLocked: while another transaction holds the row of a
-// completed key, the replay's claim waits on the lock past the store
+// TestMiddlewareLocked: while another transaction holds a lock that
+// blocks writes to the table, a new key's claim waits on it past the store
 // deadline: the middleware answers IDEMPOTENCY_UNAVAILABLE without running
-// the handler, and the server ends the waiting statement too (lock_timeout)
-// instead of leaving it queued behind the lock.
-func TestMiddlewareRowLocked(t *testing.T) {
+// the handler, and the server ends the waiting statement too
+// (lock_timeout) instead of leaving it queued behind the lock. A replay,
+// which only reads, is still answered.
+func TestMiddlewareLocked(t *testing.T) {
 	dsn := pgserver.Start(t)
 	pool := newPool(t, dsn, 4, nil)
 	table := uniqueTable()
@@ -77,14 +78,15 @@ func TestMiddlewareRowLocked(t *testing.T) {
 	tx, err := locker.Begin(t.Context())
 	require.NoError(t, err)
 	defer func() { _ = tx.Rollback(context.Background()) }()
-	_, err = tx.Exec(t.Context(), `SELECT 1 FROM "public"."`+table+`" FOR UPDATE`)
+	_, err = tx.Exec(t.Context(), `LOCK TABLE "public"."`+table+`" IN SHARE MODE`)
 	require.NoError(t, err)
 
 	start := time.Now()
-	rec := post(h, "k-1")
+	rec := post(h, "k-2")
 	requireUnavailable(t, rec, rec.Body.Bytes(), "")
 	assert.Less(t, time.Since(start), time.Second, "within about the store deadline")
-	assert.EqualValues(t, 1, runs.Load(), "the handler did not run again")
+	assert.EqualValues(t, 1, runs.Load(), "the handler did not run")
+	assert.Equal(t, "true", post(h, "k-1").Header().Get("Idempotent-Replayed"), "a replay only reads")
 
 	// The server gave up waiting on its own (lock_timeout), while the
 	// lock is still held.
@@ -95,15 +97,15 @@ func TestMiddlewareRowLocked(t *testing.T) {
 	}, 3*time.Second, 20*time.Millisecond, "no statement left waiting on the lock")
 
 	require.NoError(t, tx.Rollback(t.Context()))
-	rec = post(h, "k-1")
-	assert.Equal(t, "true", rec.Header().Get("Idempotent-Replayed"), "replays once the lock is gone")
+	assert.Equal(t, http.StatusCreated, post(h, "k-2").Code, "runs once the lock is gone")
+	assert.EqualValues(t, 2, runs.Load())
 }
 
 // TestStoreTimeout: the store's own timeout ends a call that waits on a
-// lock even when the caller's context has no deadline, with an error that
-// is not a lost claim. The server gives up first (lock_timeout, a little
-// shorter than the deadline), so the abandoned calls take no effect once
-// the lock is released.
+// row lock even when the caller's context has no deadline, with an error
+// that is not a lost claim. The server gives up first (lock_timeout, a
+// little shorter than the deadline), so the abandoned calls take no effect
+// once the lock is released.
 func TestStoreTimeout(t *testing.T) {
 	dsn := pgserver.Start(t)
 	pool := newPool(t, dsn, 4, nil)
@@ -113,6 +115,10 @@ func TestStoreTimeout(t *testing.T) {
 	c, err := store.Claim(t.Context(), "k", "fp", time.Minute)
 	require.NoError(t, err)
 	require.True(t, c.Claimed)
+	lapsed, err := store.Claim(t.Context(), "lapsed", "fp", time.Millisecond)
+	require.NoError(t, err)
+	require.True(t, lapsed.Claimed)
+	time.Sleep(10 * time.Millisecond)
 
 	tx, err := newPool(t, dsn, 1, nil).Begin(t.Context())
 	require.NoError(t, err)
@@ -121,7 +127,10 @@ func TestStoreTimeout(t *testing.T) {
 	require.NoError(t, err)
 
 	calls := map[string]func() error{
-		"claim": func() error { _, err := store.Claim(context.Background(), "k", "fp", time.Minute); return err },
+		"claim": func() error {
+			_, err := store.Claim(context.Background(), "lapsed", "fp", time.Minute)
+			return err
+		},
 		"complete": func() error {
 			return store.Complete(context.Background(), "k", c.Token, idempotency.Response{Status: 200}, time.Hour)
 		},
@@ -140,6 +149,9 @@ func TestStoreTimeout(t *testing.T) {
 	}
 	require.NoError(t, tx.Rollback(t.Context()))
 	require.NoError(t, store.Complete(t.Context(), "k", c.Token, idempotency.Response{Status: 200}, time.Hour), "the claim still holds")
+	_, ok, err := store.Get(t.Context(), "lapsed")
+	require.NoError(t, err)
+	assert.False(t, ok, "the abandoned claim did not take the lapsed key over")
 }
 
 // TestNilPool: a store without a pool answers errors, never panics.
