@@ -94,6 +94,16 @@ func awaitAcks(primary, replica string) error {
 	return nil
 }
 
+// StartArgs is [Start] with extra redis-server arguments (such as
+// "--cluster-enabled", "yes"), and returns the server's process too. The
+// server runs in a directory of its own, so relative file names (a
+// cluster's nodes.conf) do not collide.
+func StartArgs(t testing.TB, args ...string) (addr string, proc *os.Process) {
+	t.Helper()
+	addr, proc, _ = startAttempting(t, lookPath(t), args...)
+	return addr, proc
+}
+
 // AwaitInfo polls INFO section of the server at addr until it has the
 // line want ("field:value", such as "role:master" or
 // "connected_slaves:0"), and fails the test when it does not within 10
