@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -187,12 +188,7 @@ func runFailover(t *testing.T, opts []redisstore.Option) *failover {
 	wg.Wait()
 	awaitCaughtUp(t, primary, replica)
 
-	// Stall the replica and drop its link.
-	require.NoError(t, replicaProc.Signal(syscall.SIGSTOP))
-	admin := redis.NewClient(&redis.Options{Addr: primary, MaxRetries: -1})
-	require.NoError(t, admin.Do(t.Context(), "CLIENT", "KILL", "TYPE", "replica").Err())
-	_ = admin.Close()
-	redistest.AwaitInfo(t, primary, "replication", "connected_slaves:0")
+	stallAndCut(t, primary, replicaProc)
 
 	// Stalled: one client per key; each retries until answered, then,
 	// after the failover, sends the key again (its answer was lost).
@@ -224,11 +220,7 @@ func runFailover(t *testing.T, opts []redisstore.Option) *failover {
 	// a replica of its own (WithReplicaAck(1) needs one), point the
 	// clients at it.
 	killPrimary()
-	require.NoError(t, replicaProc.Signal(syscall.SIGCONT))
-	promote := redis.NewClient(&redis.Options{Addr: replica, MaxRetries: -1})
-	require.NoError(t, promote.Do(t.Context(), "REPLICAOF", "NO", "ONE").Err())
-	_ = promote.Close()
-	redistest.AwaitInfo(t, replica, "replication", "role:master")
+	promote(t, replica, replicaProc)
 	current.Store(replica)
 	redistest.StartReplica(t, replica)
 	close(failedOver)
@@ -257,4 +249,60 @@ func awaitCaughtUp(t *testing.T, primary, replica string) {
 		got, err := redistest.InfoField(replica, "replication", "slave_repl_offset")
 		return err == nil && got == want
 	}, 10*time.Second, 5*time.Millisecond, "the replica must catch up with the primary")
+}
+
+// stallAndCut stops the replica's process (SIGSTOP) and drops its link on
+// the primary, and waits until the primary has no replica.
+func stallAndCut(t *testing.T, primary string, replica *os.Process) {
+	t.Helper()
+	require.NoError(t, replica.Signal(syscall.SIGSTOP))
+	t.Cleanup(func() { _ = replica.Signal(syscall.SIGCONT) })
+	admin := redis.NewClient(&redis.Options{Addr: primary, MaxRetries: -1})
+	defer func() { _ = admin.Close() }()
+	require.NoError(t, admin.Do(t.Context(), "CLIENT", "KILL", "TYPE", "replica").Err())
+	redistest.AwaitInfo(t, primary, "replication", "connected_slaves:0")
+}
+
+// promote resumes the stalled replica (its primary is gone) and makes it a
+// primary.
+func promote(t *testing.T, replica string, proc *os.Process) {
+	t.Helper()
+	require.NoError(t, proc.Signal(syscall.SIGCONT))
+	admin := redis.NewClient(&redis.Options{Addr: replica, MaxRetries: -1})
+	defer func() { _ = admin.Close() }()
+	require.NoError(t, admin.Do(t.Context(), "REPLICAOF", "NO", "ONE").Err())
+	redistest.AwaitInfo(t, replica, "replication", "role:master")
+}
+
+// TestFailoverLostCompletion is the window WithReplicaAck leaves: a claim
+// acknowledged by the replica, whose completion is not (the replica
+// stalled while the request ran), is InFlight on the promoted replica: its
+// retry is refused as in progress until the lease lapses, then claims the
+// key again: the request would run twice.
+func TestFailoverLostCompletion(t *testing.T) {
+	primary, killPrimary := redistest.Start(t)
+	replica, proc := redistest.StartReplica(t, primary)
+	prefix := uniquePrefix()
+	const lease = 2 * time.Second
+	s := redisstore.New(newClient(t, primary), redisstore.WithKeyPrefix(prefix), redisstore.WithReplicaAck(1, ackTimeout))
+	ctx := t.Context()
+	c, err := s.Claim(ctx, "k", "fp", lease)
+	require.NoError(t, err)
+	require.True(t, c.Claimed, "the replica acknowledged the claim")
+
+	stallAndCut(t, primary, proc)
+	err = s.Complete(ctx, "k", c.Token, idempotency.Response{Status: 201}, time.Minute)
+	require.ErrorIs(t, err, redisstore.ErrNotReplicated)
+	killPrimary()
+	promote(t, replica, proc)
+
+	promoted := redisstore.New(newClient(t, replica), redisstore.WithKeyPrefix(prefix))
+	again, err := promoted.Claim(ctx, "k", "fp", lease)
+	require.NoError(t, err)
+	require.False(t, again.Claimed, "the promoted replica has the claim")
+	assert.Equal(t, idempotency.InFlight, again.Existing.State, "but not the completion")
+	require.Eventually(t, func() bool {
+		again, err = promoted.Claim(ctx, "k", "fp", lease)
+		return err == nil && again.Claimed
+	}, 10*time.Second, 20*time.Millisecond, "once the lease lapses, a retry claims the key again")
 }
