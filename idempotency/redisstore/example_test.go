@@ -56,5 +56,7 @@ func ExampleWithReplicaAck() {
 	store := redisstore.New(redisClient, redisstore.WithReplicaAck(2, 100*time.Millisecond))
 	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusCreated) })
 	_ = http.ListenAndServe("127.0.0.1:8080",
-		idempotency.Middleware(store, idempotency.WithStoreTimeout(500*time.Millisecond))(handler))
+		idempotency.Middleware(store,
+			idempotency.WithPrincipal(func(r *http.Request) string { return tenantOf(r.Context()) }),
+			idempotency.WithStoreTimeout(500*time.Millisecond))(handler))
 }
