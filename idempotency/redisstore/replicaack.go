@@ -157,7 +157,7 @@ func (s *Store) pipelineWait(ctx context.Context, node *redis.Client, eval func(
 // isNoScript reports whether err is the server's answer to EVALSHA of a
 // script it does not have cached.
 func isNoScript(err error) bool {
-	return err != nil && redis.HasErrorPrefix(err, "NOSCRIPT")
+	return err != nil && (errors.Is(err, redis.ErrNoScript) || redis.HasErrorPrefix(err, "NOSCRIPT"))
 }
 
 // isRedirect reports whether err is a cluster's MOVED or ASK answer.
