@@ -1,23 +1,3 @@
-// Package redisstore is an [idempotency.Store] in Redis, shared by all the
-// replicas of a service (github.com/redis/go-redis/v9).
-//
-// Each method is one round trip: Claim, Complete and Release run a Lua
-// script (EVALSHA, falling back to EVAL once when the server does not have
-// the script cached yet), and so does Get, which hides lapsed claims. A key
-// is one Redis hash, so the store works on Redis Cluster too.
-//
-// Time: leases are measured by the Redis server's clock (TIME inside the
-// scripts), never by the caller's, so replicas with skewed clocks agree on
-// when a lease lapses. Record.LeaseUntil and Record.CreatedAt are server
-// times.
-//
-// Expiry: an InFlight record expires at its lease plus a grace period
-// ([WithInFlightGrace]), so a crashed owner never pins a key; a Completed
-// record expires at its retention. Fencing tokens grow by one per claim of
-// a key while the key has a record (a Release leaves a tombstone with the
-// token); a key without a record starts again at the server time in
-// microseconds, which is greater than any token the key had before as long
-// as the server clock does not go back.
 package redisstore
 
 import (
@@ -53,6 +33,7 @@ type Store struct {
 	client redis.UniversalClient
 	prefix string
 	grace  time.Duration
+	ack    replicaAck
 }
 
 var _ idempotency.Store = (*Store)(nil)
@@ -101,14 +82,17 @@ func New(client redis.UniversalClient, opts ...Option) *Store {
 // errNoClient is returned by every method of a Store without a client.
 var errNoClient = errors.New("redisstore: nil redis client")
 
-// Claim implements [idempotency.Store.Claim] in one round trip.
+// Claim implements [idempotency.Store.Claim] in one round trip. With
+// [WithReplicaAck], a claim the replicas did not acknowledge is released
+// and Claim returns an error wrapping [ErrNotReplicated].
 func (s *Store) Claim(ctx context.Context, key, fp string, lease time.Duration) (idempotency.Claim, error) {
 	if err := s.check(ctx); err != nil {
 		return idempotency.Claim{}, fmt.Errorf("redisstore: claim: %w", err)
 	}
 	lease = min(max(lease, 0), maxDuration)
 	ttl := millisCeil(lease) + millisCeil(min(s.grace, maxDuration))
-	vals, err := claimScript.Run(ctx, s.client, []string{s.prefix + key}, fp, lease.Microseconds(), max(ttl, 1)).Slice()
+	res, ack := s.run(ctx, claimScript, s.prefix+key, fp, lease.Microseconds(), max(ttl, 1))
+	vals, err := res.Slice()
 	if err != nil {
 		return idempotency.Claim{}, fmt.Errorf("redisstore: claim: %w", err)
 	}
@@ -116,6 +100,10 @@ func (s *Store) Claim(ctx context.Context, key, fp string, lease time.Duration) 
 		tok, err := strconv.ParseUint(str(vals[1]), 10, 64)
 		if err != nil {
 			return idempotency.Claim{}, fmt.Errorf("redisstore: claim: bad token: %w", err)
+		}
+		if ack != nil {
+			s.releaseUnreplicated(ctx, key, tok)
+			return idempotency.Claim{}, fmt.Errorf("redisstore: claim released: %w", ack)
 		}
 		return idempotency.Claim{Claimed: true, Token: tok}, nil
 	}
@@ -130,7 +118,9 @@ func (s *Store) Claim(ctx context.Context, key, fp string, lease time.Duration) 
 }
 
 // Complete implements [idempotency.Store.Complete] in one round trip. A
-// retention below one millisecond is one millisecond.
+// retention below one millisecond is one millisecond. With
+// [WithReplicaAck], a completion the replicas did not acknowledge returns
+// an error wrapping [ErrNotReplicated], and stays on the primary.
 func (s *Store) Complete(ctx context.Context, key string, token uint64, resp idempotency.Response, retention time.Duration) error {
 	if err := s.check(ctx); err != nil {
 		return fmt.Errorf("redisstore: complete: %w", err)
@@ -143,13 +133,17 @@ func (s *Store) Complete(ctx context.Context, key string, token uint64, resp ide
 	if body == nil {
 		body = []byte{}
 	}
-	n, err := completeScript.Run(ctx, s.client, []string{s.prefix + key},
-		strconv.FormatUint(token, 10), resp.Status, hdr, body, max(millisCeil(min(retention, maxDuration)), 1)).Int64()
+	res, ack := s.run(ctx, completeScript, s.prefix+key,
+		strconv.FormatUint(token, 10), resp.Status, hdr, body, max(millisCeil(min(retention, maxDuration)), 1))
+	n, err := res.Int64()
 	if err != nil {
 		return fmt.Errorf("redisstore: complete: %w", err)
 	}
 	if n != 1 {
 		return idempotency.ErrLostClaim
+	}
+	if ack != nil {
+		return fmt.Errorf("redisstore: complete: %w", ack)
 	}
 	return nil
 }

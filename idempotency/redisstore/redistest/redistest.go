@@ -1,4 +1,5 @@
-// Package redistest starts throwaway redis-server processes for tests.
+// Package redistest starts throwaway redis-server processes for tests:
+// single servers ([Start]) and replicas of them ([StartReplica]).
 //
 // [Start] runs a real redis-server on a free loopback port, without
 // persistence, and stops it when the test ends. When the redis-server
@@ -44,6 +45,15 @@ const (
 // environment variable CI is "true", in which case it fails the test.
 func Start(t testing.TB) (addr string, stop func()) {
 	t.Helper()
+	bin := lookPath(t)
+	addr, _, stop = startAttempting(t, bin)
+	return addr, stop
+}
+
+// lookPath finds the server binary, skipping or failing the test (under
+// CI=true) when it is not installed.
+func lookPath(t testing.TB) string {
+	t.Helper()
 	bin, err := exec.LookPath(Binary)
 	if err != nil {
 		if os.Getenv("CI") == "true" {
@@ -51,24 +61,34 @@ func Start(t testing.TB) (addr string, stop func()) {
 		}
 		t.Skipf("redistest: %s not found on PATH: %v", Binary, err)
 	}
+	return bin
+}
+
+// startAttempting starts a server with extra arguments, trying several
+// free ports, and stops it when the test ends; it fails the test when no
+// attempt succeeds.
+func startAttempting(t testing.TB, bin string, extra ...string) (string, *os.Process, func()) {
+	t.Helper()
 	var errs []error
 	for range startAttempts {
-		addr, stop, err := start(t, bin)
+		addr, proc, stop, err := start(t, bin, extra...)
 		if err == nil {
 			t.Cleanup(stop)
-			return addr, stop
+			return addr, proc, stop
 		}
 		errs = append(errs, err)
 	}
 	t.Fatalf("redistest: could not start %s: %v", bin, errors.Join(errs...))
-	return "", nil
+	return "", nil, nil
 }
 
-// start runs one server on a free port and waits until it answers PING.
-func start(t testing.TB, bin string) (string, func(), error) {
+// start runs one server on a free port, with extra arguments, and waits
+// until it answers. A primary feeds a new replica at once (no diskless
+// sync delay), so that a replica starts in well under a second.
+func start(t testing.TB, bin string, extra ...string) (string, *os.Process, func(), error) {
 	port, err := freePort()
 	if err != nil {
-		return "", nil, err
+		return "", nil, nil, err
 	}
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
 	cmd := exec.Command(bin,
@@ -78,12 +98,14 @@ func start(t testing.TB, bin string) (string, func(), error) {
 		"--appendonly", "no",
 		"--dir", t.TempDir(),
 		"--loglevel", "warning",
+		"--repl-diskless-sync-delay", "0",
 	)
+	cmd.Args = append(cmd.Args, extra...)
 	var out syncBuffer
 	cmd.Stdout = &out
 	cmd.Stderr = &out
 	if err := cmd.Start(); err != nil {
-		return "", nil, fmt.Errorf("start %s: %w", bin, err)
+		return "", nil, nil, fmt.Errorf("start %s: %w", bin, err)
 	}
 	exited := make(chan struct{})
 	go func() {
@@ -99,9 +121,9 @@ func start(t testing.TB, bin string) (string, func(), error) {
 	}
 	if err := waitReady(addr, cmd.Process.Pid, exited); err != nil {
 		stop()
-		return "", nil, fmt.Errorf("%s on %s: %w; output: %s", bin, addr, err, strings.TrimSpace(out.String()))
+		return "", nil, nil, fmt.Errorf("%s on %s: %w; output: %s", bin, addr, err, strings.TrimSpace(out.String()))
 	}
-	return addr, stop, nil
+	return addr, cmd.Process, stop, nil
 }
 
 // freePort returns a loopback TCP port that was free a moment ago.
@@ -140,34 +162,45 @@ func waitReady(addr string, pid int, exited <-chan struct{}) error {
 // ping asks the server at addr for INFO server and checks that it runs
 // as process pid (any pid when pid is 0).
 func ping(addr string, pid int) error {
-	conn, err := net.DialTimeout("tcp", addr, time.Second)
+	info, err := Info(addr, "server")
 	if err != nil {
 		return err
 	}
+	if pid != 0 && !strings.Contains(info, "\nprocess_id:"+strconv.Itoa(pid)+"\r\n") {
+		return fmt.Errorf("%s is another server than process %d", addr, pid)
+	}
+	return nil
+}
+
+// Info returns the text of INFO section from the server at addr, on a
+// connection of its own that it closes; it gives up after a second.
+func Info(addr, section string) (string, error) {
+	conn, err := net.DialTimeout("tcp", addr, time.Second)
+	if err != nil {
+		return "", err
+	}
 	defer func() { _ = conn.Close() }()
 	if err := conn.SetDeadline(time.Now().Add(time.Second)); err != nil {
-		return err
+		return "", err
 	}
-	if _, err := conn.Write([]byte("*2\r\n$4\r\nINFO\r\n$6\r\nserver\r\n")); err != nil {
-		return err
+	req := fmt.Sprintf("*2\r\n$4\r\nINFO\r\n$%d\r\n%s\r\n", len(section), section)
+	if _, err := conn.Write([]byte(req)); err != nil {
+		return "", err
 	}
 	r := bufio.NewReader(conn)
 	head, err := r.ReadString('\n')
 	if err != nil {
-		return err
+		return "", err
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(head, "$")))
 	if !strings.HasPrefix(head, "$") || err != nil || n < 0 {
-		return fmt.Errorf("INFO answered %q", strings.TrimSpace(head))
+		return "", fmt.Errorf("INFO answered %q", strings.TrimSpace(head))
 	}
 	info := make([]byte, n)
 	if _, err := io.ReadFull(r, info); err != nil {
-		return err
+		return "", err
 	}
-	if pid != 0 && !strings.Contains(string(info), "\nprocess_id:"+strconv.Itoa(pid)+"\r\n") {
-		return fmt.Errorf("%s is another server than process %d", addr, pid)
-	}
-	return nil
+	return string(info), nil
 }
 
 // syncBuffer is a bytes.Buffer safe for the concurrent writes of a child

@@ -62,3 +62,17 @@ func TestMissingBinary(t *testing.T) {
 		})
 	}
 }
+
+// TestStartReplica: once StartReplica returns, the replica is linked to
+// its primary, and InfoField reads its role.
+func TestStartReplica(t *testing.T) {
+	primary, _ := Start(t)
+	replica, proc := StartReplica(t, primary)
+	require.NotNil(t, proc)
+	AwaitInfo(t, primary, "replication", "connected_slaves:1")
+	role, err := InfoField(replica, "replication", "role")
+	require.NoError(t, err)
+	assert.Equal(t, "slave", role)
+	_, err = InfoField(replica, "replication", "no_such_field")
+	assert.Error(t, err)
+}
