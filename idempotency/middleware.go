@@ -203,7 +203,7 @@ func (m *keyed) execute(w http.ResponseWriter, r *http.Request, next http.Handle
 	default:
 		resp := Response{Status: status, Header: m.replayHeaders(w.Header()), Body: tw.body}
 		if err := m.store.Complete(bg, key, token, resp, m.cfg.retention); err != nil {
-			m.cfg.logger.Warn("toolerr: idempotent response not stored", slog.Any("error", err))
+			m.cfg.logger.Warn("toolerr: the idempotency record was not completed, or not durably; a retry may run the request again", slog.Any("error", err))
 		}
 	}
 }

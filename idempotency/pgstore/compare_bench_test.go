@@ -2,11 +2,7 @@ package pgstore_test
 
 import (
 	"context"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -19,13 +15,15 @@ import (
 	"github.com/toolerr/toolerr/idempotency/pgstore"
 	"github.com/toolerr/toolerr/idempotency/redisstore"
 	"github.com/toolerr/toolerr/idempotency/redisstore/redistest"
+	"github.com/toolerr/toolerr/idempotency/storetest"
 	"github.com/toolerr/toolerr/internal/pgserver"
 )
 
 // BenchmarkStores compares the stores through idempotency.Middleware, with
 // the request and handler of storetest.BenchmarkMiddleware: a first
 // execution (a new key each time) and a replay (the same key again), on
-// the memory store, Redis and Postgres (real servers on loopback), and the
+// the memory store, Redis (alone, with a replica, and waiting for the
+// replica's acknowledgement) and Postgres (real servers on loopback), and the
 // floor of each server: one SELECT 1 over the same pool, one PING over the
 // same client. round_trips/op counts the network round trips to the
 // server per operation (pgx queries and prepares; go-redis commands).
@@ -35,7 +33,16 @@ func BenchmarkStores(b *testing.B) {
 	})
 	b.Run("store=redis", func(b *testing.B) {
 		client, trips := redisClient(b)
-		benchMiddleware(b, redisstore.New(client, redisstore.WithKeyPrefix("bench:"+strconv.FormatInt(time.Now().UnixNano(), 10)+":")), trips)
+		benchMiddleware(b, redisstore.New(client, redisstore.WithKeyPrefix(benchPrefix())), trips)
+	})
+	b.Run("store=redis_with_replica", func(b *testing.B) {
+		client, trips := redisReplicated(b)
+		benchMiddleware(b, redisstore.New(client, redisstore.WithKeyPrefix(benchPrefix())), trips)
+	})
+	b.Run("store=redis_replica_ack", func(b *testing.B) {
+		client, trips := redisReplicated(b)
+		store := redisstore.New(client, redisstore.WithKeyPrefix(benchPrefix()), redisstore.WithReplicaAck(1, 100*time.Millisecond))
+		benchMiddleware(b, store, trips)
 	})
 	b.Run("store=postgres", func(b *testing.B) {
 		pool, trips := pgPool(b)
@@ -58,47 +65,14 @@ func BenchmarkStores(b *testing.B) {
 	})
 }
 
-// benchMiddleware measures a first execution and a replay through the
-// middleware over store, as storetest.BenchmarkMiddleware does, and
-// reports round_trips/op when trips counts them.
+// benchMiddleware runs storetest.BenchmarkMiddlewareTrips over store,
+// counting round trips with trips when it is not nil.
 func benchMiddleware(b *testing.B, store idempotency.Store, trips *atomic.Int64) {
-	body := `{"to":"Oslo","kg":2,"service":"express"}`
-	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusCreated)
-		_, _ = io.WriteString(w, `{"label":"lbl-1","tracking":"1Z999AA10123456784"}`)
-	})
-	h := idempotency.Middleware(store, idempotency.WithLogger(quietLog))(handler)
-	serve := func(key string) {
-		req := httptest.NewRequest("POST", "/tools/create_shipment_label", strings.NewReader(body))
-		req.Header.Set("Idempotency-Key", key)
-		req.Header.Set("Authorization", "Bearer agent-1")
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
-		if rec.Code != http.StatusCreated {
-			b.Fatalf("status %d: %s", rec.Code, rec.Body)
-		}
+	var count func() int64
+	if trips != nil {
+		count = trips.Load
 	}
-	var n atomic.Int64
-	serve("warm-up") // prepares the statements, loads the scripts
-	serve("warm-up")
-	b.Run("first_execution", func(b *testing.B) {
-		b.ReportAllocs()
-		start := load(trips)
-		for b.Loop() {
-			serve("first-" + strconv.FormatInt(n.Add(1), 10))
-		}
-		reportTrips(b, trips, start)
-	})
-	b.Run("replay", func(b *testing.B) {
-		serve("replayed-key")
-		b.ReportAllocs()
-		start := load(trips)
-		for b.Loop() {
-			serve("replayed-key")
-		}
-		reportTrips(b, trips, start)
-	})
+	storetest.BenchmarkMiddlewareTrips(b, store, count)
 }
 
 // benchFloor measures op, one round trip to a server, after a warm-up.
@@ -141,10 +115,28 @@ func pgPool(b *testing.B) (*pgxpool.Pool, *atomic.Int64) {
 	return pool, trips
 }
 
+// benchPrefix returns a key prefix of its own for a benchmark's store.
+func benchPrefix() string {
+	return "bench:" + strconv.FormatInt(time.Now().UnixNano(), 10) + ":"
+}
+
 // redisClient starts a Redis server and returns a client whose round
 // trips are counted.
 func redisClient(b *testing.B) (*redis.Client, *atomic.Int64) {
 	addr, _ := redistest.Start(b)
+	return countedRedis(b, addr)
+}
+
+// redisReplicated starts a Redis primary with one replica on loopback and
+// returns a client of the primary whose round trips are counted.
+func redisReplicated(b *testing.B) (*redis.Client, *atomic.Int64) {
+	addr, _ := redistest.Start(b)
+	redistest.StartReplica(b, addr)
+	return countedRedis(b, addr)
+}
+
+// countedRedis returns a client of addr whose round trips are counted.
+func countedRedis(b *testing.B, addr string) (*redis.Client, *atomic.Int64) {
 	client := redis.NewClient(&redis.Options{Addr: addr, MaxRetries: -1})
 	b.Cleanup(func() { _ = client.Close() })
 	trips := &atomic.Int64{}

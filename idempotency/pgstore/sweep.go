@@ -49,7 +49,7 @@ func (s *Store) sweepBatchOnce(ctx context.Context) (int64, error) {
 // nil (to log it), and the next one runs at the next tick. Start it on a
 // goroutine of one or more replicas:
 //
-//	go store.RunSweeper(ctx, time.Minute, func(err error) { log.Print(err) })
+//	go func() { _ = store.RunSweeper(ctx, time.Minute, func(err error) { log.Print(err) }) }()
 //
 // An interval of zero or less is [DefaultSweepInterval] (1 minute).
 func (s *Store) RunSweeper(ctx context.Context, interval time.Duration, onError func(error)) error {

@@ -78,6 +78,16 @@ func SameKeyAtOnce(t *testing.T, store idempotency.Store, callers int) {
 // BenchmarkMiddleware measures idempotency.Middleware over store: a first
 // execution (a new key each time) and a replay (the same key again).
 func BenchmarkMiddleware(b *testing.B, store idempotency.Store) {
+	BenchmarkMiddlewareTrips(b, store, nil)
+}
+
+// BenchmarkMiddlewareTrips is [BenchmarkMiddleware] that also reports
+// round_trips/op, the growth of trips over each sub-benchmark's loop per
+// iteration, when trips is not nil: a counter of the store's network
+// round trips (a pgx tracer, a go-redis hook). Two warm-up requests run
+// first, so that statements are prepared and scripts loaded before the
+// count starts.
+func BenchmarkMiddlewareTrips(b *testing.B, store idempotency.Store, trips func() int64) {
 	body := `{"to":"Oslo","kg":2,"service":"express"}`
 	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -95,18 +105,35 @@ func BenchmarkMiddleware(b *testing.B, store idempotency.Store) {
 			b.Fatalf("status %d: %s", rec.Code, rec.Body)
 		}
 	}
+	count := func() int64 {
+		if trips == nil {
+			return 0
+		}
+		return trips()
+	}
+	report := func(b *testing.B, start int64) {
+		if trips != nil && b.N > 0 {
+			b.ReportMetric(float64(count()-start)/float64(b.N), "round_trips/op")
+		}
+	}
 	var n atomic.Int64
+	serve("warm-up")
+	serve("warm-up")
 	b.Run("first_execution", func(b *testing.B) {
 		b.ReportAllocs()
+		start := count()
 		for b.Loop() {
 			serve("first-" + strconv.FormatInt(n.Add(1), 10))
 		}
+		report(b, start)
 	})
 	b.Run("replay", func(b *testing.B) {
 		serve("replayed-key")
 		b.ReportAllocs()
+		start := count()
 		for b.Loop() {
 			serve("replayed-key")
 		}
+		report(b, start)
 	})
 }
