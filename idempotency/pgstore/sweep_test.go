@@ -20,7 +20,7 @@ const expiredRows = 200_000
 
 // fillExpired inserts n expired Completed rows, keys exp-1 … exp-n, into
 // table, and analyzes it.
-func fillExpired(t *testing.T, pool *pgxpool.Pool, table string, n int) {
+func fillExpired(t testing.TB, pool *pgxpool.Pool, table string, n int) {
 	t.Helper()
 	_, err := pool.Exec(t.Context(), `INSERT INTO "public"."`+table+`"
 		(key, fingerprint, state, token, created_at, expires_at, status, body)
