@@ -207,8 +207,18 @@ func testReleaseWrongToken(t *testing.T, s idempotency.Store) {
 // the key can be claimed again, with a greater token.
 func testRetention(t *testing.T, s idempotency.Store) {
 	tok := mustClaim(t, s, "retain", "fp-1", Lease)
+	start := time.Now() // the retention starts later, on the store's clock
 	require.NoError(t, s.Complete(t.Context(), "retain", tok, sampleResponse(), ShortRetention))
-	assert.Equal(t, idempotency.Completed, mustGet(t, s, "retain").State, "kept during its retention")
+	rec, ok, err := s.Get(t.Context(), "retain")
+	require.NoError(t, err)
+	if elapsed := time.Since(start); elapsed < ShortRetention {
+		require.True(t, ok, "kept during its retention")
+		assert.Equal(t, idempotency.Completed, rec.State)
+	} else {
+		// A loaded machine took the whole retention between the calls:
+		// the record may rightly be gone already.
+		t.Logf("Complete and Get took %v, the whole retention: not checked that the record was kept", elapsed)
+	}
 	requireGone(t, s, "retain")
 	next := mustClaim(t, s, "retain", "fp-2", Lease)
 	assert.Greater(t, next, tok, "tokens grow after the record expired")
