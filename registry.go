@@ -238,10 +238,13 @@ func (r *Registry) build(e *Error, d *Def, detail string, room *errorRoom) {
 		RelatedCodes: slices.Clone(d.Related),
 		def:          d,
 	}
-	if room != nil && len(d.Repair) <= len(room.repair) {
+	switch {
+	case len(d.Repair) == 0:
+		// nil, as slices.Clone leaves it
+	case room != nil && len(d.Repair) <= len(room.repair):
 		n := copy(room.repair[:], d.Repair)
 		e.Suggestions = room.repair[:n:n] // capped: an append copies them out
-	} else {
+	default:
 		e.Suggestions = slices.Clone(d.Repair)
 	}
 	if d.Retryable {

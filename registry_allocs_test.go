@@ -49,3 +49,15 @@ func TestNewCauseIsOneAllocation(t *testing.T) {
 	assert.Equal(t, CodeInternal, unknown.Code)
 	assert.ErrorIs(t, unknown, cause)
 }
+
+// TestNewCauseWithoutRepairHasNilSuggestions: a definition without repair
+// steps gives NewCause's error nil suggestions, as it gives New's.
+func TestNewCauseWithoutRepairHasNilSuggestions(t *testing.T) {
+	reg := NewRegistry(nil)
+	require.NoError(t, reg.Register(Def{
+		Code: "WIDGET_GONE", Category: CategoryNotFound, Status: 404,
+		Title: "t", Hint: "h", HumanHint: "hh",
+	}))
+	assert.Nil(t, reg.New("WIDGET_GONE", "").Suggestions)
+	assert.Nil(t, reg.NewCause("WIDGET_GONE", "", nil).Suggestions)
+}
