@@ -19,9 +19,9 @@ type encodedText struct {
 // error of its code renders (title, hints, repair steps, their wordings).
 // Errors render them by a lookup instead of encoding them again (about
 // half the bytes of a typical error body are these). A definition has a
-// handful of such texts, so a slice compared with == beats a map: a text
-// that is the definition's own string compares by its pointer, and one of
-// another length costs a length check.
+// handful of such texts, so they are a slice compared with ==, which
+// hashes nothing: a text that is the definition's own string compares by
+// its pointer, and one of another length costs a length check.
 func (d *Def) encodeTexts() []encodedText {
 	var enc []encodedText
 	add := func(texts ...string) {
