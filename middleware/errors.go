@@ -62,10 +62,11 @@ func vendorMessage(err error) string {
 // translated and classified. [handler.complete] sanitizes the result.
 func (m *handler) fromCapture(rec *recorder, r *http.Request) (e *toolerr.Error, owned bool) {
 	ctx := r.Context()
-	if e := toolerr.WrittenError(ctx); e != nil && e.Status == rec.status {
+	written := toolerr.WrittenError(ctx)
+	if written != nil && written.Status == rec.status {
 		// toolerr.Write rendered it: the body may have been compressed or
 		// re-encoded by a middleware in between (chi's Compress).
-		return e, false
+		return written, false
 	}
 	body := bytes.TrimSpace(rec.body)
 	if len(body) > 0 && body[0] == '{' && !rec.truncated {
@@ -73,6 +74,17 @@ func (m *handler) fromCapture(rec *recorder, r *http.Request) (e *toolerr.Error,
 		// a cheap test spares a full decode of every vendor body.
 		if bytes.Contains(body, []byte(`"category"`)) {
 			if e, err := toolerr.Parse(body); err == nil {
+				if ours := toolerr.RequestID(ctx); e.RequestID != "" && e.RequestID == ours {
+					// This request's own rendering behind a status held
+					// back before it (gin's AbortWithStatus(400), then
+					// toolerr.Write): that status is no evidence of a
+					// downstream, and the error's own status is the
+					// response's.
+					if written != nil && written.Code == e.Code {
+						return written, false
+					}
+					return e.WithTraceID(""), true
+				}
 				return relayed(e, rec.status), true
 			}
 		}

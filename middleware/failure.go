@@ -175,7 +175,7 @@ func (m *handler) replay(rec *recorder, r *http.Request, rd *rendering) {
 	if rec.allow != "" && rd.err.Code == toolerr.CodeMethodNotAllowed {
 		h["Allow"] = []string{rec.allow}
 	}
-	rec.capturing, rec.body, rec.started = false, nil, true
+	rec.capturing, rec.body, rec.started, rec.replaced = false, nil, true, true
 	rec.w.WriteHeader(rd.status)
 	_, _ = rec.w.Write(rd.body) // a failed write means the client went away
 	rd.release()

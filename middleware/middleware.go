@@ -91,8 +91,17 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 	rec.SetTextFilter(m.clean)
 	r = r.WithContext(rec)
 	w.Header()["X-Request-Id"] = stamp(r, reqID, traceID, &ids.vals) // stamp.go; canonical already: skip Set's check
+	if rpcRequest(r) {
+		// Connect, gRPC and gRPC-Web answer in their own wire format,
+		// errors included (protocol.go): the ids are set and the response
+		// is the handler's, untouched, panics included.
+		rec.detached = true
+		next.ServeHTTP(w, r)
+		return
+	}
 	defer func() {
 		if v := recover(); v != nil {
+			defer rec.detach()
 			defer rec.releaseFailure()
 			defer rec.endSpan() // recovered records, and may panic again
 			m.recovered(rec, r, v)
@@ -100,6 +109,7 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 		}
 		rec.endSpan()
 		rec.releaseFailure()
+		rec.detach()
 	}()
 	next.ServeHTTP(rec.wrap(), r)
 	m.finish(rec, r)
@@ -146,7 +156,7 @@ func (m *handler) respond(rec *recorder, r *http.Request, e *toolerr.Error, owne
 	if rec.allow != "" && e.Code == toolerr.CodeMethodNotAllowed {
 		rec.w.Header()["Allow"] = []string{rec.allow}
 	}
-	rec.capturing, rec.body, rec.started = false, nil, true
+	rec.capturing, rec.body, rec.started, rec.replaced = false, nil, true, true
 	before := toolerr.WrittenError(rec)
 	toolerr.Write(rec.w, r, e, m.writeOpts...)
 	written := toolerr.WrittenError(rec)

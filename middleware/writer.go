@@ -32,7 +32,15 @@ type recorder struct {
 	capturing bool // a status >= 400 is held back and the body buffered
 	hijacked  bool // the handler took the connection over
 	truncated bool // bytes were written past the cap and dropped
-	body      []byte
+	// detached: the middleware no longer acts on the response. It returned
+	// with nothing sent, so a writer that runs after it (echo's
+	// HTTPErrorHandler behind echo.WrapMiddleware, gin's error middleware)
+	// reaches the client directly (handoff.go).
+	detached bool
+	// replaced: the middleware sent an error in place of the handler's
+	// response; a later write would corrupt its body and is refused.
+	replaced bool
+	body     []byte
 
 	tool  string       // the tool name a Tool adapter gave
 	err   error        // the error a Tool handler returned
@@ -58,6 +66,11 @@ func (rw *recorder) Header() http.Header { return rw.w.Header() }
 // back a status of 400 or more. Calls after the first final status are
 // ignored, as net/http ignores them.
 func (rw *recorder) WriteHeader(code int) {
+	if rw.detached && !rw.started {
+		rw.started = true
+		rw.w.WriteHeader(code)
+		return
+	}
 	if rw.started || rw.capturing || rw.hijacked {
 		return
 	}
@@ -93,6 +106,9 @@ func (rw *recorder) keepRequestID() {
 // Write sends p on, or buffers it while capturing. The first Write without
 // a status sends 200, as net/http does.
 func (rw *recorder) Write(p []byte) (int, error) {
+	if rw.replaced {
+		return 0, errReplaced
+	}
 	if !rw.started && !rw.capturing {
 		rw.WriteHeader(http.StatusOK)
 	}
@@ -110,6 +126,9 @@ func (rw *recorder) Write(p []byte) (int, error) {
 // WriteString is Write for strings, without a copy when the underlying
 // writer has WriteString.
 func (rw *recorder) WriteString(s string) (int, error) {
+	if rw.replaced {
+		return 0, errReplaced
+	}
 	if !rw.started && !rw.capturing {
 		rw.WriteHeader(http.StatusOK)
 	}
@@ -123,6 +142,9 @@ func (rw *recorder) WriteString(s string) (int, error) {
 // ReadFrom keeps io.Copy's fast path (sendfile) when passing through and
 // reads into the buffer, then drains, when capturing.
 func (rw *recorder) ReadFrom(src io.Reader) (int64, error) {
+	if rw.replaced {
+		return 0, errReplaced
+	}
 	if !rw.started && !rw.capturing {
 		rw.WriteHeader(http.StatusOK)
 	}
