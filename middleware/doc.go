@@ -38,6 +38,21 @@
 // A response below 400 passes through untouched and unbuffered: Flush,
 // Hijack, io.Copy's ReadFrom and http.ResponseController keep working.
 //
+// Code written in a framework's idiom, or a framework adapter
+// (toolerrgin, toolerrecho, toolerrhuma), hands its error to the
+// middleware with [ReportError] and names the tool with [NameTool]: the
+// middleware renders the error once, on the way out, as it renders a Tool's.
+// A response the middleware leaves unsent when it returns stays
+// uncommitted, so a framework error handler that writes after it (echo's
+// HTTPErrorHandler behind echo.WrapMiddleware) still reaches the client:
+// never an empty 200.
+//
+// Connect, gRPC and gRPC-Web requests keep their protocol: the middleware
+// recognises them by the request (content type, Connect-Protocol-Version,
+// ?connect=v1), sets their ids and leaves their responses, errors
+// included, to the handler; package toolerrconnect's interceptor
+// sanitizes and classifies their errors inside the protocol.
+//
 // A captured failure blames a downstream (upstream, the UPSTREAM_* codes)
 // only with evidence of one: a vendor or gateway the translators
 // recognise, a vendor the handler named with toolerr.RecordVendor, an error
