@@ -29,16 +29,25 @@ type Result struct {
 }
 
 // FromError returns the Result of a tool call that returned err: a success
-// for nil, else the observation of the *toolerr.Error in err's chain. Any
-// other error is INTERNAL_ERROR with its text left out, since it was never
-// sanitized.
+// for nil, else the observation of the *toolerr.Error in err's chain.
+//
+// Any other error is classified (see package classify's Go-error rules):
+// a failure to reach the tool is said as such. A refused connection is
+// TOOL_UNAVAILABLE, retryable; a connection dropped after the call was
+// sent is TOOL_UNAVAILABLE and a timeout (the client's, or the context's
+// deadline) TOOL_TIMEOUT, both retryable when the call's method is
+// idempotent (GET, PUT, DELETE…), since a POST may have run; a host name
+// that does not resolve and a TLS failure are UPSTREAM_MISCONFIGURED, not
+// retryable (they will not pass by themselves); a cancelled context is
+// CANCELLED. Anything else is INTERNAL_ERROR. The text of err never
+// reaches Text: the details are fixed sentences that name no host.
 func FromError(err error) Result {
 	if err == nil {
 		return Result{}
 	}
 	e, ok := toolerr.From(err)
 	if !ok {
-		e = toolerr.Default().New(toolerr.CodeInternal, "").WithCause(err)
+		e = fromGoError(err)
 	}
 	return Result{Text: e.Observation(), IsError: true, Err: e}
 }
