@@ -54,11 +54,24 @@ func FromError(err error) Result {
 
 // FromResponse reads resp (at most [MaxBody] bytes of its body) and
 // closes its body. A status below 400 is a success whose text is the
-// body. A failure rendered by toolerr (problem+json or the envelope) is
-// parsed back; any other failure, an HTML gateway page say, is classified
-// by translate.Response, whose default classifier sanitizes the vendor's
-// text. Either way the text is the observation. An error is returned only
-// when the body cannot be read.
+// body.
+//
+// A failure is read in every rendering toolerr serves: problem+json and
+// the envelope (toolerr.Parse), and the observation a text/plain or
+// text/markdown response carries ([ParseObservation], recognised
+// strictly). Its status is the response's; a request id or a delay the
+// body lacks is taken from X-Request-Id and Retry-After (or the
+// retry-after family classify.RetryDelay reads). Any other failure, an
+// HTML gateway page say, is classified by translate.Response, whose
+// default classifier sanitizes the vendor's text. Every string of a parsed
+// error is sanitized too: the body is untrusted.
+//
+// Text is the plain observation of the error, rendered from it
+// (toolerr.Error.Observation): one deterministic form whatever rendering
+// the server chose, holding only members that were recognised and
+// sanitized. For toolerr's own text/plain response it is the text the
+// server sent; for its Markdown, the same members in plain text. An error
+// is returned only when the body cannot be read.
 func FromResponse(resp *http.Response) (Result, error) {
 	if resp == nil || resp.Body == nil {
 		return Result{}, errors.New("toolresult: no response body")
@@ -69,7 +82,7 @@ func FromResponse(resp *http.Response) (Result, error) {
 		if err != nil {
 			return Result{}, fmt.Errorf("toolresult: reading the error body: %w", err)
 		}
-		if e, err := toolerr.Parse(body); err == nil {
+		if e, ok := parseRendering(resp, body); ok {
 			return Result{Text: e.Observation(), IsError: true, Err: e}, nil
 		}
 		resp.Body = io.NopCloser(bytes.NewReader(body))
