@@ -196,7 +196,7 @@ func (p obsParser) codeLine(m *obsMembers, line string) bool {
 		return false
 	}
 	m.detail = p.text(detail)
-	return true
+	return len(m.detail) <= toolerr.MaxDetailLen
 }
 
 // member reads the value of one member line into m.
@@ -208,6 +208,7 @@ func (p obsParser) member(m *obsMembers, name, value string) bool {
 		m.hasRetryable = ok
 	case "field":
 		m.field, ok = p.code(value)
+		ok = ok && len(m.field) <= toolerr.MaxFieldLen
 	case "allowed_values":
 		m.allowed, ok = p.json(value, toolerr.MaxValueLen)
 		m.allowedSet = true
@@ -231,9 +232,11 @@ func (p obsParser) member(m *obsMembers, name, value string) bool {
 	case "actions":
 		m.actions, ok = p.actions(value)
 	case "hint":
-		m.hint, ok = p.text(value), true
+		m.hint = p.text(value)
+		ok = len(m.hint) <= toolerr.MaxHintLen
 	case "human_hint":
-		m.humanHint, ok = p.text(value), true
+		m.humanHint = p.text(value)
+		ok = len(m.humanHint) <= toolerr.MaxHintLen
 	case "intent":
 		m.intent, ok = p.intentLine(value)
 	case "request_id":

@@ -151,8 +151,11 @@ func TestParseObservationIsStrict(t *testing.T) {
 		"invalid UTF-8":                   "NOT_FOUND (not_found): \xff\nretryable: false",
 		"too many violations": "VALIDATION_FAILED (validation)\nretryable: false" +
 			strings.Repeat("\nviolation: /a is invalid", toolerr.MaxViolations+1),
-		"a line over 64 KiB":     "NOT_FOUND (not_found)\nretryable: false\nhint: " + strings.Repeat("a", maxLine),
-		"a value over its limit": "VALIDATION_FAILED (validation)\nretryable: false\nsuggested_value: \"" + strings.Repeat("a", toolerr.MaxValueLen) + "\"",
+		"a line over 64 KiB":       "NOT_FOUND (not_found)\nretryable: false\nhint: " + strings.Repeat("a", maxLine),
+		"a reason over its limit":  "VALIDATION_FAILED (validation)\nretryable: false\nviolation: /a " + strings.Repeat("é", toolerr.MaxReasonLen/2+1),
+		"a detail over its limit":  "NOT_FOUND (not_found): " + strings.Repeat("a", toolerr.MaxDetailLen+1) + "\nretryable: false",
+		"an intent over its limit": "NOT_FOUND (not_found)\nretryable: false\nintent: op, state: " + strings.Repeat("a", toolerr.MaxIntentFieldLen+1),
+		"a value over its limit":   "VALIDATION_FAILED (validation)\nretryable: false\nsuggested_value: \"" + strings.Repeat("a", toolerr.MaxValueLen) + "\"",
 	} {
 		_, parsed := ParseObservation(text)
 		assert.False(t, parsed, name)

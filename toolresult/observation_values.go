@@ -158,7 +158,7 @@ func (p obsParser) violation(s string) (toolerr.Violation, bool) {
 	}
 	if rest, found := strings.CutPrefix(s, whole); found {
 		v.Reason = p.text(rest)
-		return v, v.Reason != ""
+		return v, v.Reason != "" && len(v.Reason) <= toolerr.MaxReasonLen
 	}
 	var rest string
 	if p.md {
@@ -172,7 +172,7 @@ func (p obsParser) violation(s string) (toolerr.Violation, bool) {
 		return v, false
 	}
 	v.Reason = p.text(rest)
-	return v, v.Reason != ""
+	return v, v.Reason != "" && len(v.Reason) <= toolerr.MaxReasonLen && len(v.Field) <= toolerr.MaxFieldLen
 }
 
 // inlineValue cuts ", name: JSON" off the end of s and returns the rest
@@ -246,5 +246,10 @@ func (p obsParser) intentLine(s string) (*toolerr.Intent, bool) {
 		}
 	}
 	*cur = p.text(s)
+	for _, f := range [...]string{in.Operation, in.ResourceID, in.State, in.Recovery} {
+		if len(f) > toolerr.MaxIntentFieldLen {
+			return nil, false
+		}
+	}
 	return in, in.Operation != ""
 }
