@@ -91,6 +91,21 @@ func TestFromResponseTakesTheHeadersWhereTheTextIsSilent(t *testing.T) {
 	assert.True(t, strings.HasSuffix(r.Text, "\nrequest_id: req-77"), r.Text)
 }
 
+// A text that is not an observation is classified like any other text;
+// when its first line is a code line of the code it is classified as,
+// that line is not repeated.
+func TestFromResponseNeverRepeatsTheCodeLine(t *testing.T) {
+	body := "VALIDATION_FAILED (validation): 2 arguments are invalid.\nretryable: false\nSee the logs."
+	r := fetch(t, http.MethodGet, rawTextServer(t, http.StatusBadRequest, body, nil).URL)
+	require.NotNil(t, r.Err)
+	assert.Equal(t, toolerr.CodeValidationFailed, r.Err.Code)
+	assert.True(t, strings.HasPrefix(r.Text, "VALIDATION_FAILED (validation): 2 arguments are invalid.\nretryable: false\n"), r.Text)
+	assert.Equal(t, 1, strings.Count(r.Text, "VALIDATION_FAILED"), r.Text)
+
+	r = fetch(t, http.MethodGet, rawTextServer(t, http.StatusBadRequest, "VALIDATION_FAILED (validation)\nsee the logs", nil).URL)
+	assert.True(t, strings.HasPrefix(r.Text, "VALIDATION_FAILED (validation)\nretryable: false\n"), r.Text)
+}
+
 func TestFromResponseSanitizesWhatItParses(t *testing.T) {
 	for _, c := range []struct {
 		name, body string

@@ -3,6 +3,7 @@ package toolresult
 import (
 	"mime"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/toolerr/toolerr"
@@ -47,4 +48,24 @@ func parseRendering(resp *http.Response, body []byte) (*toolerr.Error, bool) {
 func textMedia(contentType string) bool {
 	mt, _, err := mime.ParseMediaType(contentType)
 	return err == nil && (mt == "text/plain" || mt == "text/markdown")
+}
+
+// withoutOwnCodeLine returns e without the code line that starts its
+// detail when that line names e's own code and category: a text the
+// parser did not recognise as an observation (one with a line of text
+// after it, say) is classified as any other text, and its first line
+// would otherwise come back after a code line of its own, twice
+// prefixed. A code line naming another code is kept: it is what the
+// server claimed, and the classification disagrees.
+func withoutOwnCodeLine(e *toolerr.Error) *toolerr.Error {
+	if e == nil {
+		return e
+	}
+	category := " (" + string(e.Category) + ")"
+	for _, prefix := range [...]string{e.Code + category, "**" + e.Code + "**" + category} {
+		if rest, ok := strings.CutPrefix(e.Detail, prefix); ok && (rest == "" || rest[0] == ':') {
+			return e.WithDetail(strings.TrimSpace(strings.TrimPrefix(rest, ":")))
+		}
+	}
+	return e
 }

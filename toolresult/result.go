@@ -86,10 +86,15 @@ func FromResponse(resp *http.Response) (Result, error) {
 			return Result{Text: e.Observation(), IsError: true, Err: e}, nil
 		}
 		resp.Body = io.NopCloser(bytes.NewReader(body))
-		if err := translate.Response(resp); err != nil {
-			return FromError(err), nil
+		err = translate.Response(resp)
+		if err == nil {
+			err = toolerr.Default().New(toolerr.CodeInternal, "")
 		}
-		return FromError(toolerr.Default().New(toolerr.CodeInternal, "")), nil
+		r := FromError(err)
+		if e := withoutOwnCodeLine(r.Err); e != r.Err {
+			r.Err, r.Text = e, e.Observation()
+		}
+		return r, nil
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, MaxBody+1))
 	if err != nil {
