@@ -57,9 +57,9 @@ func ParseObservation(text string) (*toolerr.Error, bool) {
 	return sanitized(withRanges(m.toError())), true
 }
 
-// maxLine is the longest line of an observation: an example_request of
-// toolerr.MaxObjectLen bytes fenced as a Markdown code span fits many
-// times over.
+// maxLine is the longest line of an observation: the longest the
+// renderer writes, an example_request of toolerr.MaxObjectLen bytes in a
+// Markdown code span whose fences are as long as it, fits.
 const maxLine = 64 << 10
 
 // obsMembers are the members an observation's lines carry.
