@@ -39,8 +39,9 @@ import (
 // suggestions).
 //
 // What the renderer cannot tell apart is read one way: in plain text a
-// violation's pointer ends at its first space ("/first name" cannot be
-// told from a pointer and a reason; the Markdown form can), and a text
+// violation's pointer ends at its first space, unless it is the pointer
+// the field line names ("/first name" cannot otherwise be told from a
+// pointer and a reason; the Markdown form can), and a text
 // that itself holds ", state: " in an intent line, or a reason that ends
 // like an inline value, is split there.
 //
@@ -217,7 +218,7 @@ func (p obsParser) member(m *obsMembers, name, value string) bool {
 		m.sugSet = true
 	case "violation":
 		var v toolerr.Violation
-		if v, ok = p.violation(value); ok && len(m.violations) < toolerr.MaxViolations {
+		if v, ok = p.violation(value, m.field); ok && len(m.violations) < toolerr.MaxViolations {
 			m.violations = append(m.violations, v)
 		} else {
 			ok = false

@@ -208,7 +208,7 @@ func TestParseObservationReadsBothForms(t *testing.T) {
 }
 
 // In Markdown a violation's pointer is a code span, so a pointer with a
-// space in it is read whole.
+// space in it is read whole; in plain text, when it is the field's.
 func TestParseObservationMarkdownKeepsAPointerWithASpace(t *testing.T) {
 	e := toolerr.Default().New(toolerr.CodeValidationFailed, "").WithField("/first name").
 		WithViolations(toolerr.Violation{Field: "/first name", Reason: "is required"}, toolerr.Violation{Field: "/age", Reason: "must be a number"})
@@ -216,4 +216,11 @@ func TestParseObservationMarkdownKeepsAPointerWithASpace(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, "/first name", got.Violations[0].Field)
 	assert.Equal(t, "is required", got.Violations[0].Reason)
+
+	// In plain text, the pointer the field line names is read whole too.
+	got, ok = ParseObservation(e.Observation())
+	require.True(t, ok)
+	assert.Equal(t, "/first name", got.Violations[0].Field)
+	assert.Equal(t, "is required", got.Violations[0].Reason)
+	assert.Equal(t, "/age", got.Violations[1].Field)
 }

@@ -146,8 +146,10 @@ func number(s string, max int64) (int64, string, bool) {
 
 // violation reads "POINTER REASON[, allowed_values: JSON][,
 // suggested_value: JSON]"; the pointer is "(the arguments)" for the
-// arguments as a whole, a code span in Markdown.
-func (p obsParser) violation(s string) (toolerr.Violation, bool) {
+// arguments as a whole, a code span in Markdown. In plain text the
+// pointer ends at its first space, unless the line starts with field, the
+// pointer of the field line, and a space.
+func (p obsParser) violation(s, field string) (toolerr.Violation, bool) {
 	var v toolerr.Violation
 	var ok bool
 	s, v.SuggestedValue = p.inlineValue(s, ", suggested_value: ")
@@ -168,6 +170,8 @@ func (p obsParser) violation(s string) (toolerr.Violation, bool) {
 		if rest, ok = strings.CutPrefix(rest, " "); !ok {
 			return v, false
 		}
+	} else if rest, ok = strings.CutPrefix(s, field+" "); ok && field != "" {
+		v.Field = field
 	} else if v.Field, rest, ok = strings.Cut(s, " "); !ok || v.Field == "" {
 		return v, false
 	}
