@@ -49,6 +49,8 @@
 // deadline) TOOL_TIMEOUT, both retryable only when the method is
 // idempotent, since a POST may have run; a host name that does not
 // resolve and a TLS failure are UPSTREAM_MISCONFIGURED, not retryable; a
-// cancelled context is CANCELLED. The Go error's text, which names the
-// tool's host, never reaches the model.
+// cancelled context is CANCELLED. The method is read from net/http's
+// *url.Error; [FromRequestError] takes it from the request, and counts an
+// Idempotency-Key header, with which any method may be retried. The Go
+// error's text, which names the tool's host, never reaches the model.
 package toolresult

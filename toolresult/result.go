@@ -41,13 +41,39 @@ type Result struct {
 // retryable (they will not pass by themselves); a cancelled context is
 // CANCELLED. Anything else is INTERNAL_ERROR. The text of err never
 // reaches Text: the details are fixed sentences that name no host.
+//
+// The method of the call is read from the *url.Error of net/http's
+// client; without one, or to count an idempotency key, use
+// [FromRequestError].
 func FromError(err error) Result {
+	return fromCall(err, callMethod(err), false)
+}
+
+// FromRequestError is [FromError] for the error an HTTP client returned
+// for req, the call of a tool: req's method, and whether it carries an
+// Idempotency-Key header, decide whether a timeout or a connection dropped
+// after the call was sent may be retried. A POST with a key is retried as
+// safely as a GET; without one it may have run, and is not retryable. A
+// nil req is FromError(err).
+func FromRequestError(req *http.Request, err error) Result {
+	if req == nil {
+		return FromError(err)
+	}
+	method := req.Method
+	if method == "" {
+		method = http.MethodGet
+	}
+	return fromCall(err, method, req.Header.Get("Idempotency-Key") != "")
+}
+
+// fromCall is the Result of err, a failed call with the given method.
+func fromCall(err error, method string, idempotent bool) Result {
 	if err == nil {
 		return Result{}
 	}
 	e, ok := toolerr.From(err)
 	if !ok {
-		e = fromGoError(err)
+		e = fromGoError(err, method, idempotent)
 	}
 	return Result{Text: e.Observation(), IsError: true, Err: e}
 }

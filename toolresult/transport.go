@@ -38,13 +38,11 @@ var classifier = sync.OnceValue(func() *classify.Classifier { return classify.Ne
 // An error a typed SDK error explains (an upstream vendor is named) is
 // left as classify built it.
 //
-// The method of the call, which decides whether a timeout or a dropped
-// connection may be retried (the call may have run), is read from the
-// *url.Error of net/http's client; without one the call counts as not
-// idempotent.
-func fromGoError(err error) *toolerr.Error {
-	method := callMethod(err)
-	e, ok := classifier().HandlerError(context.Background(), err, method, false)
+// method and idempotent (the call carried an idempotency key) decide
+// whether a timeout or a dropped connection may be retried: the call may
+// have run.
+func fromGoError(err error, method string, idempotent bool) *toolerr.Error {
+	e, ok := classifier().HandlerError(context.Background(), err, method, idempotent)
 	if !ok || e == nil {
 		return toolerr.Default().New(toolerr.CodeInternal, "").WithCause(err)
 	}

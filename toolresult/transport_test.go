@@ -148,6 +148,42 @@ func TestFromErrorTransportFailures(t *testing.T) {
 	}
 }
 
+// A call that carries an Idempotency-Key may be repeated whatever its
+// method, so its timeout and its dropped connection are retryable.
+func TestFromRequestErrorCountsTheIdempotencyKey(t *testing.T) {
+	short := &http.Client{Timeout: 200 * time.Millisecond}
+	for _, c := range []struct {
+		name      string
+		client    *http.Client
+		url       string
+		key       string
+		code      string
+		retryable bool
+	}{
+		{"timeout, POST with a key", short, stallServer(t).URL, "key-1", toolerr.CodeToolTimeout, true},
+		{"timeout, POST without", short, stallServer(t).URL, "", toolerr.CodeToolTimeout, false},
+		{"reset, POST with a key", http.DefaultClient, resetServer(t).URL, "key-2", toolerr.CodeToolUnavailable, true},
+		{"refused, POST without", http.DefaultClient, refusedURL(t), "", toolerr.CodeToolUnavailable, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			req, err := http.NewRequest(http.MethodPost, c.url, strings.NewReader(`{}`))
+			require.NoError(t, err)
+			if c.key != "" {
+				req.Header.Set("Idempotency-Key", c.key)
+			}
+			resp, err := c.client.Do(req)
+			if err == nil {
+				_ = resp.Body.Close()
+				t.Fatal("want a transport failure")
+			}
+			r := FromRequestError(req, err)
+			assert.Equal(t, c.code, r.Err.Code)
+			assert.Equal(t, c.retryable, r.Err.Retryable)
+		})
+	}
+	assert.Equal(t, FromError(context.Canceled), FromRequestError(nil, context.Canceled))
+}
+
 func TestFromErrorOwnErrors(t *testing.T) {
 	// A tool's own deadline, with no network call behind it, is TOOL_TIMEOUT;
 	// its method unknown, it is not called retryable.
