@@ -26,8 +26,11 @@
 //	suggested_value, violations (as the observation lists them),
 //	example_request, details, actions, hint, intent, request_id
 //
-// with texts cut to the contract's limits as the renderer cuts them. The
-// status is the response's; title, severity and the retry policy come
+// with texts cut to the contract's limits as the renderer cuts them. What
+// the observation leaves out is not recovered from text: errors[] (a
+// batch's per-item errors), upstream, tool, trace_id, suggestions, and
+// human_hint unless the server rendered it; a runtime that needs them
+// asks for JSON. The status is the response's; title, severity and the retry policy come
 // from the built-in registry's definition of the code. The tests prove it
 // for every built-in code in all four renderings, through a real server.
 // A request id or a delay the body lacks is taken from X-Request-Id and
