@@ -29,27 +29,75 @@ type Result struct {
 }
 
 // FromError returns the Result of a tool call that returned err: a success
-// for nil, else the observation of the *toolerr.Error in err's chain. Any
-// other error is INTERNAL_ERROR with its text left out, since it was never
-// sanitized.
+// for nil, else the observation of the *toolerr.Error in err's chain.
+//
+// Any other error is classified (see package classify's Go-error rules):
+// a failure to reach the tool is said as such. A refused connection is
+// TOOL_UNAVAILABLE, retryable; a connection dropped after the call was
+// sent is TOOL_UNAVAILABLE and a timeout (the client's, or the context's
+// deadline) TOOL_TIMEOUT, both retryable when the call's method is
+// idempotent (GET, PUT, DELETE…), since a POST may have run; a host name
+// that does not resolve and a TLS failure are UPSTREAM_MISCONFIGURED, not
+// retryable (they will not pass by themselves); a cancelled context is
+// CANCELLED. Anything else is INTERNAL_ERROR. The text of err never
+// reaches Text: the details are fixed sentences that name no host.
+//
+// The method of the call is read from the *url.Error of net/http's
+// client; without one, or to count an idempotency key, use
+// [FromRequestError].
 func FromError(err error) Result {
+	return fromCall(err, callMethod(err), false)
+}
+
+// FromRequestError is [FromError] for the error an HTTP client returned
+// for req, the call of a tool: req's method, and whether it carries an
+// Idempotency-Key header, decide whether a timeout or a connection dropped
+// after the call was sent may be retried. A POST with a key is retried as
+// safely as a GET; without one it may have run, and is not retryable. A
+// nil req is FromError(err).
+func FromRequestError(req *http.Request, err error) Result {
+	if req == nil {
+		return FromError(err)
+	}
+	method := req.Method
+	if method == "" {
+		method = http.MethodGet
+	}
+	return fromCall(err, method, req.Header.Get("Idempotency-Key") != "")
+}
+
+// fromCall is the Result of err, a failed call with the given method.
+func fromCall(err error, method string, idempotent bool) Result {
 	if err == nil {
 		return Result{}
 	}
 	e, ok := toolerr.From(err)
 	if !ok {
-		e = toolerr.Default().New(toolerr.CodeInternal, "").WithCause(err)
+		e = fromGoError(err, method, idempotent)
 	}
 	return Result{Text: e.Observation(), IsError: true, Err: e}
 }
 
 // FromResponse reads resp (at most [MaxBody] bytes of its body) and
 // closes its body. A status below 400 is a success whose text is the
-// body. A failure rendered by toolerr (problem+json or the envelope) is
-// parsed back; any other failure, an HTML gateway page say, is classified
-// by translate.Response, whose default classifier sanitizes the vendor's
-// text. Either way the text is the observation. An error is returned only
-// when the body cannot be read.
+// body.
+//
+// A failure is read in every rendering toolerr serves: problem+json and
+// the envelope (toolerr.Parse), and the observation a text/plain or
+// text/markdown response carries ([ParseObservation], recognised
+// strictly). Its status is the response's; a request id or a delay the
+// body lacks is taken from X-Request-Id and Retry-After (or the
+// retry-after family classify.RetryDelay reads). Any other failure, an
+// HTML gateway page say, is classified by translate.Response, whose
+// default classifier sanitizes the vendor's text. Every string of a parsed
+// error is sanitized too: the body is untrusted.
+//
+// Text is the plain observation of the error, rendered from it
+// (toolerr.Error.Observation): one deterministic form whatever rendering
+// the server chose, holding only members that were recognised and
+// sanitized. For toolerr's own text/plain response it is the text the
+// server sent; for its Markdown, the same members in plain text. An error
+// is returned only when the body cannot be read.
 func FromResponse(resp *http.Response) (Result, error) {
 	if resp == nil || resp.Body == nil {
 		return Result{}, errors.New("toolresult: no response body")
@@ -60,14 +108,19 @@ func FromResponse(resp *http.Response) (Result, error) {
 		if err != nil {
 			return Result{}, fmt.Errorf("toolresult: reading the error body: %w", err)
 		}
-		if e, err := toolerr.Parse(body); err == nil {
+		if e, ok := parseRendering(resp, body); ok {
 			return Result{Text: e.Observation(), IsError: true, Err: e}, nil
 		}
 		resp.Body = io.NopCloser(bytes.NewReader(body))
-		if err := translate.Response(resp); err != nil {
-			return FromError(err), nil
+		err = translate.Response(resp)
+		if err == nil {
+			err = toolerr.Default().New(toolerr.CodeInternal, "")
 		}
-		return FromError(toolerr.Default().New(toolerr.CodeInternal, "")), nil
+		r := FromError(err)
+		if e := withoutOwnCodeLine(r.Err); e != r.Err {
+			r.Err, r.Text = e, e.Observation()
+		}
+		return r, nil
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, MaxBody+1))
 	if err != nil {
