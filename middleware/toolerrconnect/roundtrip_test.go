@@ -166,4 +166,3 @@ func TestSuccessPassesThrough(t *testing.T) {
 		}
 	}
 }
-
