@@ -16,9 +16,9 @@ import (
 // without the middleware.
 func TestStreamErrors(t *testing.T) {
 	cases := []errorCase{
-		errorCases[1], // not_found: the handler's own code and message
-		errorCases[2], // connect_internal: a raw Go text, replaced
-		errorCases[0], // validation: the field in BadRequest
+		errorCases[1],                 // not_found: the handler's own code and message
+		errorCases[2],                 // connect_internal: a raw Go text, replaced
+		errorCases[0],                 // validation: the field in BadRequest
 		errorCases[len(errorCases)-1], // panic
 	}
 	for _, mounted := range []bool{false, true} {
