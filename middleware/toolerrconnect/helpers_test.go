@@ -1,6 +1,7 @@
 package toolerrconnect_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"log/slog"
@@ -8,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -238,3 +240,22 @@ func freePort(t testing.TB) string {
 
 // quiet is a logger that discards, for tests that do not read the log.
 var quiet = slog.New(slog.DiscardHandler)
+
+// lockedWriter is an io.Writer safe for the server's goroutines.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  *bytes.Buffer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// String returns what was written.
+func (l *lockedWriter) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.String()
+}
