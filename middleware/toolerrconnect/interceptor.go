@@ -43,8 +43,7 @@ var _ connect.Interceptor = (*interceptor)(nil)
 // through unchanged. A client's errors are read by [Mapper].
 func NewInterceptor(opts ...Option) connect.Interceptor {
 	cfg := newConfig(opts)
-	san := cfg.sanitizer
-	return &interceptor{cfg: cfg, san: san, clean: func(s string) string { return maskCards(san.CleanText(s)) }}
+	return &interceptor{cfg: cfg, san: cfg.sanitizer, clean: newCleaner(cfg.sanitizer, cfg.registry)}
 }
 
 // WrapUnary wraps a unary handler; a unary client call passes through.
