@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -166,11 +165,6 @@ var protocols = []struct {
 	{"connect", nil},
 	{"grpc", []connect.ClientOption{connect.WithGRPC()}},
 	{"grpcweb", []connect.ClientOption{connect.WithGRPCWeb()}},
-}
-
-// hostPort is the address of srv.
-func hostPort(srv *httptest.Server) string {
-	return strings.TrimPrefix(srv.URL, "http://")
 }
 
 // decoded are the google.rpc details of an error, decoded.

@@ -55,7 +55,7 @@ func TestTelemetry(t *testing.T) {
 		assert.Equal(t, span.SpanContext().TraceID().String(), md["trace_id"], kind)
 		attrs := map[attribute.Key]string{}
 		for _, a := range span.Attributes() {
-			attrs[a.Key] = a.Value.Emit()
+			attrs[a.Key] = a.Value.String()
 		}
 		assert.Equal(t, md["category"], attrs["toolerr.category"])
 		if kind == "go_error" {
@@ -63,7 +63,7 @@ func TestTelemetry(t *testing.T) {
 			assert.Equal(t, "INTERNAL_ERROR", attrs["error.type"])
 			require.Len(t, span.Events(), 1)
 			for _, a := range span.Events()[0].Attributes {
-				noLeak(t, a.Value.Emit())
+				noLeak(t, a.Value.String())
 			}
 		} else {
 			assert.Equal(t, "NOT_FOUND", attrs["toolerr.code"])

@@ -1,0 +1,87 @@
+package toolerrconnect_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"testing"
+
+	"connectrpc.com/connect"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"google.golang.org/protobuf/types/known/wrapperspb"
+
+	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/middleware/toolerrconnect"
+)
+
+// call sends kind to a server built from h and returns the client's error.
+func call(t *testing.T, h http.Handler, kind string, opts ...connect.ClientOption) *connect.Error {
+	url := startServer(t, h).URL
+	client := connect.NewClient[wrapperspb.StringValue, wrapperspb.StringValue](h2cClient(), url+procFail, opts...)
+	_, err := client.CallUnary(context.Background(), connect.NewRequest(wrapperspb.String(kind)))
+	var ce *connect.Error
+	require.ErrorAs(t, err, &ce)
+	return ce
+}
+
+// TestMountedTwice: a second interceptor outside the first sends the
+// first one's error as it is: one ErrorInfo, the same request id.
+func TestMountedTwice(t *testing.T) {
+	inner := toolerrconnect.NewInterceptor(toolerrconnect.WithLogger(quiet))
+	outer := toolerrconnect.NewInterceptor(toolerrconnect.WithLogger(quiet))
+	ce := call(t, newService(t, "", connect.WithInterceptors(outer, inner)), "not_found")
+	assert.Equal(t, connect.CodeNotFound, ce.Code())
+	d := connectDetails(t, ce) // fails on a second ErrorInfo
+	require.NotNil(t, d.info)
+	assert.Equal(t, ce.Meta().Get("X-Request-Id"), d.info.GetMetadata()["request_id"])
+	assert.Len(t, ce.Meta().Values("X-Request-Id"), 1)
+}
+
+// TestWithRecoverInside: connect.WithRecover given after the interceptor
+// sees the panic first; its error, secret and all, is then converted.
+func TestWithRecoverInside(t *testing.T) {
+	called := false
+	h := newService(t, "",
+		connect.WithInterceptors(toolerrconnect.NewInterceptor(toolerrconnect.WithLogger(quiet))),
+		connect.WithRecover(func(_ context.Context, _ connect.Spec, _ http.Header, v any) error {
+			called = true
+			return connect.NewError(connect.CodeInternal, errors.New("recovered: "+dirty))
+		}))
+	ce := call(t, h, "panic")
+	assert.True(t, called)
+	assert.Equal(t, connect.CodeInternal, ce.Code())
+	noLeak(t, ce.Message())
+	assert.Equal(t, toolerr.CodeInternal, connectDetails(t, ce).info.GetReason())
+}
+
+// TestLocalErrorMeta: the metadata of a handler's own *connect.Error is
+// sent sanitized; binary metadata is dropped; dropped details are gone.
+func TestLocalErrorMeta(t *testing.T) {
+	for _, p := range protocols {
+		t.Run(p.name, func(t *testing.T) {
+			ce := call(t, newService(t, "", connect.WithInterceptors(toolerrconnect.NewInterceptor(toolerrconnect.WithLogger(quiet)))),
+				"local_retry", p.opts...)
+			assert.NotEmpty(t, ce.Meta().Get("X-Debug"))
+			noLeak(t, ce.Meta().Get("X-Debug"))
+			assert.Empty(t, ce.Meta().Get("X-Blob-Bin"))
+			d := connectDetails(t, ce)
+			require.NotNil(t, d.resource, "ResourceInfo is kept, sanitized")
+			assert.Equal(t, "order", d.resource.GetResourceType())
+			noLeak(t, d.resource.GetDescription())
+			assert.Empty(t, d.others, "DebugInfo and the Struct are dropped")
+		})
+	}
+}
+
+// TestNotModifiedPassesThrough: a Connect GET's 304 is a success, left
+// alone.
+func TestNotModifiedPassesThrough(t *testing.T) {
+	icpt := toolerrconnect.NewInterceptor(toolerrconnect.WithLogger(quiet))
+	var got error
+	wrapped := icpt.WrapUnary(func(context.Context, connect.AnyRequest) (connect.AnyResponse, error) {
+		return nil, connect.NewNotModifiedError(nil)
+	})
+	_, got = wrapped(context.Background(), connect.NewRequest(wrapperspb.String("x")))
+	assert.True(t, connect.IsNotModifiedError(got))
+}
