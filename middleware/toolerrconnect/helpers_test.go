@@ -108,6 +108,16 @@ func failure(ctx context.Context, t testing.TB, kind, down string) error {
 		ce.AddDetail(mustDetail(t, &errdetails.ErrorInfo{Reason: "RATE_LIMIT_EXCEEDED", Domain: "ledger.example.com",
 			Metadata: map[string]string{"request_id": "req_down_1"}}))
 		return ce
+	case "http_refused":
+		res, err := http.Get("http://" + freePort(t) + "/v1/charges")
+		if err == nil {
+			_ = res.Body.Close()
+		}
+		return err
+	case "down_refused":
+		c := connect.NewClient[wrapperspb.StringValue, wrapperspb.StringValue](http.DefaultClient, "http://"+freePort(t)+procFail)
+		_, err := c.CallUnary(ctx, connect.NewRequest(wrapperspb.String("x")))
+		return err
 	case "panic":
 		panic("boom with " + secretKey + " at " + secretHost)
 	}

@@ -60,6 +60,10 @@ var errorCases = []errorCase{
 		category: toolerr.CategoryRateLimit, retryable: true, retryMS: "3000", field: "order.items[2].sku", message: "slow down"},
 	{kind: "downstream", code: connect.CodeResourceExhausted, reason: toolerr.CodeRateLimited,
 		category: toolerr.CategoryRateLimit, retryable: true, retryMS: "12000", message: "quota of"},
+	{kind: "http_refused", code: connect.CodeUnavailable, reason: toolerr.CodeUpstreamUnavailable,
+		category: toolerr.CategoryTransient, retryable: true},
+	{kind: "down_refused", code: connect.CodeUnavailable, reason: toolerr.CodeUpstreamUnavailable,
+		category: toolerr.CategoryTransient, retryable: true},
 	{kind: "panic", code: connect.CodeInternal, reason: toolerr.CodeInternal, category: toolerr.CategoryInternal},
 }
 
