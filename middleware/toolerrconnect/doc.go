@@ -50,6 +50,11 @@
 // one sent in X-Request-Id; the trace id is the middleware's or the
 // span's.
 //
+// Every text of an error (detail, field, violations, hints, metadata,
+// kept details) passes through the sanitizer ([WithSanitizer]; the HTTP
+// middleware's default), then through a mask of Luhn-valid card numbers
+// ("[card ending 4242]"), which the core sanitizer does not apply yet.
+//
 // # Code table
 //
 // toolerr → Connect ([CodeFor]): validation InvalidArgument; not_found
@@ -70,6 +75,10 @@
 // NOT_IMPLEMENTED; Unavailable UPSTREAM_UNAVAILABLE; Unauthenticated
 // UNAUTHENTICATED. Unavailable and DeadlineExceeded may have taken effect:
 // retryable only for idempotent procedures (connect.IdempotencyLevel).
+// The rows are those of package mappers/grpcerr (the same google.rpc
+// codes), kept here rather than imported: grpcerr reads grpc-go's
+// *status.Status, and importing it would link grpc-go into every Connect
+// service, which connect-go exists to avoid.
 //
 // # Details carried
 //

@@ -12,6 +12,7 @@ import (
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/middleware"
 	"github.com/toolerr/toolerr/middleware/toolerrconnect"
 )
 
@@ -84,4 +85,23 @@ func TestNotModifiedPassesThrough(t *testing.T) {
 	})
 	_, got = wrapped(context.Background(), connect.NewRequest(wrapperspb.String("x")))
 	assert.True(t, connect.IsNotModifiedError(got))
+}
+
+// TestIncomingRequestIDKept: under middleware.New, a client's valid
+// X-Request-Id is the error's request_id, exactly, even when it is all
+// digits (the card mask leaves ids alone).
+func TestIncomingRequestIDKept(t *testing.T) {
+	h := middleware.New(middleware.WithLogger(quiet))(
+		newService(t, "", connect.WithInterceptors(toolerrconnect.NewInterceptor(toolerrconnect.WithLogger(quiet)))))
+	url := startServer(t, h).URL
+	for _, id := range []string{"4242424242424242", "req_client_1"} {
+		client := connect.NewClient[wrapperspb.StringValue, wrapperspb.StringValue](h2cClient(), url+procFail)
+		req := connect.NewRequest(wrapperspb.String("not_found"))
+		req.Header().Set("X-Request-Id", id)
+		_, err := client.CallUnary(context.Background(), req)
+		var ce *connect.Error
+		require.ErrorAs(t, err, &ce)
+		assert.Equal(t, id, ce.Meta().Get("X-Request-Id"))
+		assert.Equal(t, id, connectDetails(t, ce).info.GetMetadata()["request_id"])
+	}
 }
