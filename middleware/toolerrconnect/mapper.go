@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"net"
 	"strconv"
 	"strings"
 	"time"
@@ -138,7 +139,14 @@ func outcomeOf(ce *connect.Error) classify.Outcome {
 // goError reports whether err is a Go error of a call that got no answer:
 // a network error of an outbound call, or a context's end.
 func goError(err error) bool {
-	return classify.Outbound(err) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return true
+	}
+	// Every error classify.Outbound accepts implements net.Error (an
+	// http.Client's *url.Error, a dial's *net.OpError, a driver's own):
+	// one cheap look spares the handler's own errors its full walk.
+	var ne net.Error
+	return errors.As(err, &ne) && classify.Outbound(err)
 }
 
 // detailInfo is what readDetails found beyond the outcome's fields.
