@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 
 	"connectrpc.com/connect"
+	"go.opentelemetry.io/otel/metric"
 
 	"github.com/toolerr/toolerr/middleware/sanitize"
 )
@@ -14,9 +15,10 @@ import (
 // interceptor is the toolerr interceptor of Connect handlers, built by
 // [NewInterceptor]. It is immutable and safe for concurrent use.
 type interceptor struct {
-	cfg   config
-	clean func(string) string
-	san   *sanitize.Sanitizer
+	cfg    config
+	clean  func(string) string
+	san    *sanitize.Sanitizer
+	errors metric.Int64Counter
 }
 
 var _ connect.Interceptor = (*interceptor)(nil)
@@ -43,7 +45,8 @@ var _ connect.Interceptor = (*interceptor)(nil)
 // through unchanged. A client's errors are read by [Mapper].
 func NewInterceptor(opts ...Option) connect.Interceptor {
 	cfg := newConfig(opts)
-	return &interceptor{cfg: cfg, san: cfg.sanitizer, clean: newCleaner(cfg.sanitizer, cfg.registry)}
+	return &interceptor{cfg: cfg, san: cfg.sanitizer, clean: newCleaner(cfg.sanitizer, cfg.registry),
+		errors: newErrorCounter(cfg)}
 }
 
 // WrapUnary wraps a unary handler; a unary client call passes through.

@@ -4,6 +4,8 @@ import (
 	"log/slog"
 
 	"connectrpc.com/connect"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/metric"
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
@@ -21,6 +23,7 @@ type config struct {
 	logger     *slog.Logger
 	toolName   func(connect.Spec) string
 	mappers    []classify.ErrorMapper
+	meters     metric.MeterProvider
 }
 
 // WithRegistry sets the registry errors are built from. Default:
@@ -90,6 +93,19 @@ func WithToolName(f func(connect.Spec) string) Option {
 	}
 }
 
+// WithMeterProvider sets the provider of the toolerr.errors counter (unit
+// {error}; attributes error.type, toolerr.category, toolerr.tool,
+// toolerr.vendor and rpc.response.status_code, the Connect code), the
+// HTTP middleware's counter, so one dashboard counts both. Default:
+// otel.GetMeterProvider() as it is when NewInterceptor runs.
+func WithMeterProvider(p metric.MeterProvider) Option {
+	return func(c *config) {
+		if p != nil {
+			c.meters = p
+		}
+	}
+}
+
 // newConfig applies opts over the defaults.
 func newConfig(opts []Option) config {
 	var c config
@@ -106,6 +122,9 @@ func newConfig(opts []Option) config {
 	}
 	if c.logger == nil {
 		c.logger = slog.Default()
+	}
+	if c.meters == nil {
+		c.meters = otel.GetMeterProvider()
 	}
 	if c.classifier == nil {
 		ms := append([]classify.ErrorMapper{Mapper()}, c.mappers...)
