@@ -105,3 +105,41 @@ func TestIncomingRequestIDKept(t *testing.T) {
 		assert.Equal(t, id, connectDetails(t, ce).info.GetMetadata()["request_id"])
 	}
 }
+
+// TestChainOfToolerrServices: a service relays the error of a downstream
+// that runs the interceptor too: the downstream's code and delay survive
+// (read from its ErrorInfo and RetryInfo), its request id is the
+// upstream's, and the request id is ours.
+func TestChainOfToolerrServices(t *testing.T) {
+	icpt := connect.WithInterceptors(toolerrconnect.NewInterceptor(toolerrconnect.WithLogger(quiet)))
+	down := startServer(t, newService(t, "", icpt))
+	downClient := connect.NewClient[wrapperspb.StringValue, wrapperspb.StringValue](h2cClient(), down.URL+procFail, connect.WithGRPC())
+	mux := http.NewServeMux()
+	mux.Handle(procFail, connect.NewUnaryHandler(procFail,
+		func(ctx context.Context, req *connect.Request[wrapperspb.StringValue]) (*connect.Response[wrapperspb.StringValue], error) {
+			_, err := downClient.CallUnary(ctx, connect.NewRequest(req.Msg))
+			return nil, err
+		}, icpt))
+	for _, tc := range []struct {
+		kind, code string
+		connect    connect.Code
+		retryMS    string
+	}{
+		{"rate_limited", toolerr.CodeRateLimited, connect.CodeResourceExhausted, "12000"},
+		{"policy", toolerr.CodePolicyBlocked, connect.CodePermissionDenied, ""},
+		{"conflict", toolerr.CodeConflict, connect.CodeAborted, ""},
+	} {
+		t.Run(tc.kind, func(t *testing.T) {
+			ce := call(t, mux, tc.kind)
+			assert.Equal(t, tc.connect, ce.Code())
+			d := connectDetails(t, ce)
+			md := d.info.GetMetadata()
+			assert.Equal(t, tc.code, d.info.GetReason())
+			assert.Equal(t, tc.retryMS, md["retry_after_ms"])
+			assert.Equal(t, toolerrconnect.Vendor, md["upstream_vendor"])
+			assert.True(t, toolerr.ValidRequestID(md["upstream_request_id"]))
+			assert.NotEqual(t, md["request_id"], md["upstream_request_id"])
+			assert.Equal(t, ce.Meta().Get("X-Request-Id"), md["request_id"])
+		})
+	}
+}

@@ -44,11 +44,15 @@ type mapper struct{}
 //     classifier), not a default;
 //   - BadRequest: the first field violation is the field, all of them the
 //     violations;
-//   - ErrorInfo: its reason is the vendor code (upstream.code), its domain
-//     and metadata are details; a request id in its metadata (request_id,
-//     requestId) or in RequestInfo, when valid, is upstream.request_id; an
-//     ErrorInfo of [Domain], sent by a service with this interceptor, names
-//     a toolerr code, which decides the class when the registry knows it;
+//   - ErrorInfo: its reason is the vendor code (upstream.code; the
+//     Connect code still decides the class), its domain and metadata are
+//     details; a request id in its metadata (request_id, requestId) or in
+//     RequestInfo or the X-Request-Id header, when valid, is
+//     upstream.request_id. An ErrorInfo of [Domain], sent by a service with
+//     this interceptor, names a toolerr code (details.reason), which
+//     decides the class when the code table knows it (the built-in codes),
+//     else the Connect code does; upstream.code is then the Connect code,
+//     and its retry_after_ms metadata is the delay when no RetryInfo is;
 //   - QuotaFailure on RESOURCE_EXHAUSTED: QUOTA_EXHAUSTED, not retryable;
 //   - Help: the first https link as details.doc_url.
 //
