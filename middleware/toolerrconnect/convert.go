@@ -99,7 +99,7 @@ func (i *interceptor) classified(ctx context.Context, call callInfo, err error) 
 			o.Method, o.Idempotent = call.method, idempotent
 			return i.cfg.classifier.ClassifyCause(ctx, o, err), 0, nil
 		}
-		return i.local(ce, err), normalized(ce.Code()), ce
+		return i.local(ce, err, idempotent), normalized(ce.Code()), ce
 	}
 	if e, ok := i.cfg.classifier.HandlerError(ctx, err, call.method, idempotent); ok {
 		return e, 0, nil
@@ -127,7 +127,10 @@ func normalized(c connect.Code) connect.Code {
 // error; for INTERNAL_ERROR (Internal, Unknown, DataLoss) it is not used
 // at all: connect.NewError(connect.CodeInternal, err) carries a Go
 // error's raw text.
-func (i *interceptor) local(ce *connect.Error, err error) *toolerr.Error {
+//
+// A DeadlineExceeded (TOOL_TIMEOUT) may have taken effect: retryable only
+// for an idempotent procedure, as a handler's own deadline is.
+func (i *interceptor) local(ce *connect.Error, err error, idempotent bool) *toolerr.Error {
 	var o classify.Outcome
 	info := readDetails(ce.Details(), &o)
 	code := localCode(ce.Code())
@@ -139,6 +142,9 @@ func (i *interceptor) local(ce *connect.Error, err error) *toolerr.Error {
 		detail = ""
 	}
 	e := i.cfg.registry.New(code, detail)
+	if code == toolerr.CodeToolTimeout && !idempotent {
+		e = e.WithRetryable(false)
+	}
 	if o.Delay > 0 && e.Retryable {
 		e = e.WithRetryAfter(min(o.Delay, classify.DefaultMaxDelay))
 	}

@@ -115,7 +115,10 @@ func metadata(e *toolerr.Error, hint string) map[string]string {
 // (described by its detail), or nil when e names no field.
 func badRequest(e *toolerr.Error) *errdetails.BadRequest {
 	var fvs []*errdetails.BadRequest_FieldViolation
-	for _, v := range e.Violations {
+	for n, v := range e.Violations {
+		if n == toolerr.MaxViolations {
+			break // gRPC carries details in a header: bounded
+		}
 		fvs = append(fvs, &errdetails.BadRequest_FieldViolation{Field: fieldPath(v.Field), Description: v.Reason})
 	}
 	if len(fvs) == 0 && e.Field != "" {

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -69,6 +70,14 @@ func failure(ctx context.Context, t testing.TB, kind, down string) error {
 		return connect.NewError(connect.CodeUnknown, errors.New(dirty))
 	case "go_error":
 		return errors.New(dirty)
+	case "connect_deadline":
+		return connect.NewError(connect.CodeDeadlineExceeded, errors.New("the ledger took too long"))
+	case "many_violations":
+		vs := make([]toolerr.Violation, 5000)
+		for i := range vs {
+			vs[i] = toolerr.Violation{Field: "/items/" + strconv.Itoa(i), Reason: "is invalid"}
+		}
+		return reg.New(toolerr.CodeValidationFailed, "").WithField("/items/0").WithViolations(vs...)
 	case "deadline":
 		return context.DeadlineExceeded
 	case "unauthenticated":

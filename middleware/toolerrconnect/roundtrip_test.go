@@ -42,6 +42,10 @@ var errorCases = []errorCase{
 		category: toolerr.CategoryInternal},
 	{kind: "deadline", code: connect.CodeDeadlineExceeded, reason: toolerr.CodeToolTimeout,
 		category: toolerr.CategoryTransient},
+	{kind: "connect_deadline", code: connect.CodeDeadlineExceeded, reason: toolerr.CodeToolTimeout,
+		category: toolerr.CategoryTransient, message: "the ledger took too long"},
+	{kind: "many_violations", code: connect.CodeInvalidArgument, reason: toolerr.CodeValidationFailed,
+		category: toolerr.CategoryValidation, field: "items[0]"},
 	{kind: "unauthenticated", code: connect.CodeUnauthenticated, reason: toolerr.CodeUnauthenticated,
 		category: toolerr.CategoryAuth, message: "token expired for"},
 	{kind: "permission", code: connect.CodePermissionDenied, reason: toolerr.CodePermissionDenied,
@@ -139,6 +143,7 @@ func checkError(t *testing.T, tc errorCase, code connect.Code, msg string, d dec
 		require.NotNil(t, d.bad, "BadRequest")
 		require.NotEmpty(t, d.bad.GetFieldViolations())
 		assert.Equal(t, tc.field, d.bad.GetFieldViolations()[0].GetField())
+		assert.LessOrEqual(t, len(d.bad.GetFieldViolations()), toolerr.MaxViolations)
 		for _, fv := range d.bad.GetFieldViolations() {
 			noLeak(t, fv.GetDescription())
 		}
