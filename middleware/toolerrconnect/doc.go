@@ -11,7 +11,12 @@
 // It may run under middleware.New: the HTTP middleware leaves Connect,
 // gRPC and gRPC-Web responses to the handler (their errors stay in the
 // protocol) and sets the request id, which the interceptor then uses, so
-// request_id equals the response's X-Request-Id.
+// request_id equals the response's X-Request-Id. The middleware
+// recognises a Connect unary call by its Connect-Protocol-Version header,
+// which connect-go clients always send; a hand-written client that omits
+// it (curl) is answered as an HTTP tool, problem+json.
+// connect.WithRequireConnectProtocolHeader makes the handler refuse such
+// calls instead.
 //
 // # What each Connect idiom becomes
 //
