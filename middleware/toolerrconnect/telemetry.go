@@ -1,0 +1,107 @@
+package toolerrconnect
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"connectrpc.com/connect"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/metric"
+	"go.opentelemetry.io/otel/metric/noop"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/toolerr/toolerr"
+)
+
+// instrumentationName names the interceptor's meter.
+const instrumentationName = "github.com/toolerr/toolerr/middleware/toolerrconnect"
+
+// newErrorCounter creates the toolerr.errors counter; a counter the meter
+// cannot create is replaced by a no-op one after a warning: telemetry
+// never stops a call.
+func newErrorCounter(cfg config) metric.Int64Counter {
+	c, err := cfg.meters.Meter(instrumentationName).Int64Counter("toolerr.errors", metric.WithUnit("{error}"),
+		metric.WithDescription("Errors returned to tool callers, by code, category, tool and vendor."))
+	if err != nil || c == nil {
+		cfg.logger.Warn("toolerrconnect: cannot create counter toolerr.errors", slog.Any("error", err))
+		return noop.Int64Counter{}
+	}
+	return c
+}
+
+// serverFault reports whether code is a failure of the server by the
+// OpenTelemetry RPC conventions (server spans): the codes a caller's
+// mistake never causes.
+func serverFault(code connect.Code) bool {
+	switch code {
+	case connect.CodeUnknown, connect.CodeDeadlineExceeded, connect.CodeUnimplemented,
+		connect.CodeInternal, connect.CodeUnavailable, connect.CodeDataLoss:
+		return true
+	}
+	return false
+}
+
+// record puts e on the call's span, counts it in toolerr.errors and
+// writes one log record for it, at the level of its category. e is sanitized; the cause and a panic's
+// value and stack are redacted here.
+func (i *interceptor) record(ctx context.Context, call callInfo, e *toolerr.Error, code connect.Code, p *panicInfo, dropped int) {
+	if span := trace.SpanFromContext(ctx); span.IsRecording() {
+		span.SetAttributes(
+			attribute.String("toolerr.code", e.Code),
+			attribute.String("toolerr.category", string(e.Category)),
+		)
+		if serverFault(code) {
+			// The span's status is the RPC instrumentation's to set
+			// (otelconnect); error.type and the event say which failure.
+			span.SetAttributes(attribute.String("error.type", e.Code))
+			span.AddEvent("exception", trace.WithAttributes(
+				attribute.String("exception.type", e.Code),
+				attribute.String("exception.message", e.Detail),
+			))
+		}
+	}
+	vendor := ""
+	if e.Upstream != nil {
+		vendor = e.Upstream.Vendor
+	}
+	i.errors.Add(ctx, 1, metric.WithAttributes(
+		attribute.String("error.type", e.Code),
+		attribute.String("toolerr.category", string(e.Category)),
+		attribute.String("toolerr.tool", e.Tool),
+		attribute.String("toolerr.vendor", vendor),
+		attribute.String("rpc.response.status_code", code.String()),
+	))
+	level := e.Category.LogLevel()
+	log := i.cfg.logger
+	if !log.Enabled(ctx, level) {
+		return
+	}
+	attrs := make([]slog.Attr, 0, 14)
+	attrs = append(attrs,
+		slog.String("code", e.Code),
+		slog.String("category", string(e.Category)),
+		slog.String("connect_code", code.String()),
+		slog.Bool("retryable", e.Retryable),
+		slog.String("request_id", e.RequestID),
+		slog.String("trace_id", e.TraceID),
+		slog.String("tool", e.Tool),
+		slog.String("protocol", call.protocol),
+		slog.String("detail", e.Detail),
+	)
+	if u := e.Upstream; u != nil {
+		attrs = append(attrs, slog.Group("upstream",
+			slog.String("vendor", u.Vendor), slog.Int("status", u.Status),
+			slog.String("code", u.Code), slog.String("request_id", u.RequestID)))
+	}
+	if cause := e.Unwrap(); cause != nil {
+		attrs = append(attrs, slog.String("cause", maskCards(i.san.Redact(cause.Error()))))
+	}
+	if dropped > 0 {
+		attrs = append(attrs, slog.Int("details_dropped", dropped))
+	}
+	if p != nil {
+		attrs = append(attrs, slog.String("stack", maskCards(i.san.Redact(fmt.Sprintf("panic: %v\n\n%s", p.value, p.stack)))))
+	}
+	log.LogAttrs(ctx, level, "toolerr: rpc failed", attrs...)
+}
