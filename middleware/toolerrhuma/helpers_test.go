@@ -2,6 +2,7 @@ package toolerrhuma_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -147,4 +148,18 @@ func call(t *testing.T, method, url, body string, header ...string) (*http.Respo
 	b, err := io.ReadAll(resp.Body)
 	require.NoError(t, err)
 	return resp, b
+}
+
+// ctxT is a handler's context type.
+type ctxT = context.Context
+
+// jsonUnmarshal decodes a body.
+func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+// startServer serves h on a loopback port for the test.
+func startServer(t *testing.T, h http.Handler) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv
 }
