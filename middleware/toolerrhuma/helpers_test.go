@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -163,3 +164,6 @@ func startServer(t *testing.T, h http.Handler) *httptest.Server {
 	t.Cleanup(srv.Close)
 	return srv
 }
+
+// reflectTypeOf is reflect.TypeOf.
+func reflectTypeOf(v any) reflect.Type { return reflect.TypeOf(v) }
