@@ -167,3 +167,6 @@ func startServer(t *testing.T, h http.Handler) *httptest.Server {
 
 // reflectTypeOf is reflect.TypeOf.
 func reflectTypeOf(v any) reflect.Type { return reflect.TypeOf(v) }
+
+// stringsReader is strings.NewReader.
+func stringsReader(s string) io.Reader { return strings.NewReader(s) }
