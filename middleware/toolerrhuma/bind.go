@@ -28,9 +28,8 @@ func bind(ctx huma.Context, cfg *config, e *toolerr.Error, report error) *status
 		report = e
 	}
 	if middleware.ReportError(c, report) {
-		// What huma writes is held back and replaced by the middleware:
-		// an unbound error renders it, should it ever be sent.
-		return &statusError{err: e.WithRequestID(toolerr.RequestID(c)), cfg: cfg}
+		// What huma writes is held back and replaced by the middleware.
+		return &statusError{err: e.WithRequestID(toolerr.RequestID(c)), cfg: cfg, reported: true}
 	}
 	rid := toolerr.RequestID(c)
 	if !toolerr.ValidRequestID(rid) {

@@ -69,13 +69,13 @@ func notAnError(status int, msg string) huma.StatusError {
 }
 
 // build returns the toolerr error of huma's (status, msg, errs), and the
-// error to hand to the toolerr middleware: the handler's own plain error,
-// which the middleware classifies and logs itself, else the toolerr error.
-// ctx is nil for an error built outside a request.
+// handler's own plain error when that is what huma passed: the toolerr
+// middleware classifies and logs that one itself. ctx is nil for an error
+// built outside a request.
 func build(ctx huma.Context, cfg *config, status int, msg string, errs []error) (*toolerr.Error, error) {
 	for _, err := range errs {
 		if e, ok := toolerr.From(err); ok {
-			return e, e
+			return e, nil
 		}
 	}
 	var details []*huma.ErrorDetail
@@ -121,7 +121,7 @@ func build(ctx huma.Context, cfg *config, status int, msg string, errs []error) 
 	if len(others) > 0 {
 		e = e.WithCause(errors.Join(others...))
 	}
-	return e, e
+	return e, nil
 }
 
 // idempotent reports whether a call with method may be repeated safely.

@@ -17,6 +17,10 @@ type statusError struct {
 	// bound says that err was completed for one request (ids, tool,
 	// instance) and sanitized: it renders as it is.
 	bound bool
+	// reported says that the toolerr middleware serving the request has
+	// err and renders it in place of huma's response: huma's rendering is
+	// held back and dropped, so it carries the code and request id only.
+	reported bool
 	// cfg cleans an error that was never bound to a request (one built by
 	// huma.NewError outside a transformer's reach).
 	cfg *config
@@ -54,6 +58,9 @@ func (e *statusError) MarshalJSON() ([]byte, error) {
 	cfg := e.cfg
 	if cfg == nil {
 		cfg = defaults()
+	}
+	if e.reported {
+		return cfg.registry.New(e.err.Code, "").WithRequestID(e.err.RequestID).AppendJSON(nil), nil
 	}
 	out := e.err.MapText(cfg.sanitizer.CleanText)
 	if !toolerr.ValidRequestID(out.RequestID) {

@@ -114,7 +114,7 @@ func (in *installation) middleware(ctx huma.Context, next func(huma.Context)) {
 // request whose response it is.
 func (in *installation) transform(ctx huma.Context, _ string, v any) (any, error) {
 	se, ok := v.(*statusError)
-	if !ok || se.bound {
+	if !ok || se.bound || se.reported {
 		return v, nil
 	}
 	cfg := in.cfg
