@@ -80,6 +80,13 @@ var errorCases = []errorCase{
 		status: 500, code: toolerr.CodeInternal, tool: "get-order",
 	},
 	{
+		name: "huma error with an HTML page", method: http.MethodGet, path: "/orders/html",
+		status: 500, code: toolerr.CodeInternal, tool: "get-order",
+		check: func(t *testing.T, e *toolerr.Error, _ map[string]any) {
+			assert.NotContains(t, e.Detail, "<")
+		},
+	},
+	{
 		name: "panic with a card number and a token", method: http.MethodGet, path: "/orders/panic",
 		status: 500, code: toolerr.CodeInternal, tool: "get-order",
 	},

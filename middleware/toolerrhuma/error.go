@@ -49,8 +49,8 @@ func (e *statusError) Unwrap() error { return e.err }
 func (e *statusError) ContentType(string) string { return toolerr.ContentTypeProblem }
 
 // MarshalJSON renders the problem object. An error never bound to a
-// request is sanitized here and gets a request id of its own, so that the
-// body is still a valid rendering.
+// request (huma.NewError's, written for an operation out of the reach of
+// Install's transformer) is sanitized here and carries no request id.
 func (e *statusError) MarshalJSON() ([]byte, error) {
 	if e.bound {
 		return e.err.AppendJSON(nil), nil
@@ -62,11 +62,10 @@ func (e *statusError) MarshalJSON() ([]byte, error) {
 	if e.reported {
 		return cfg.registry.New(e.err.Code, "").WithRequestID(e.err.RequestID).AppendJSON(nil), nil
 	}
-	out := e.err.MapText(cfg.sanitizer.CleanText)
-	if !toolerr.ValidRequestID(out.RequestID) {
-		out = out.WithRequestID(toolerr.NewRequestID())
-	}
-	return out.AppendJSON(nil), nil
+	// No request id of its own: under a toolerr middleware, a body with
+	// an id that is not the request's reads as relayed from a downstream
+	// toolerr service; without one, the middleware fills the request's.
+	return e.err.MapText(cfg.sanitizer.CleanText).WithRequestID("").AppendJSON(nil), nil
 }
 
 // Schema describes the error in huma's OpenAPI document: a reference to the

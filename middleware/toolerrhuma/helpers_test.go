@@ -80,6 +80,8 @@ func registerTools(api huma.API) {
 			return nil, errors.New("dial tcp " + secretHost + ":5432: password=" + secretToken)
 		case "panic":
 			panic("card " + secretCard + " token " + secretToken)
+		case "html":
+			return nil, huma.Error500InternalServerError("<html><head><title>502 Bad Gateway</title></head><body><h1>nginx</h1><script>x()</script></body></html>")
 		}
 		out := &orderOutput{}
 		out.Body.ID = in.ID
@@ -170,3 +172,6 @@ func reflectTypeOf(v any) reflect.Type { return reflect.TypeOf(v) }
 
 // stringsReader is strings.NewReader.
 func stringsReader(s string) io.Reader { return strings.NewReader(s) }
+
+// installAPI is toolerrhuma.Install with the defaults.
+func installAPI(api huma.API) huma.API { return toolerrhuma.Install(api) }

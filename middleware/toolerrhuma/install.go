@@ -54,11 +54,14 @@ var constructors sync.Once
 //     (huma.Error404NotFound and friends) to their request: huma accepts a
 //     transformer only in the API's config or on a group.
 //
-// Operations registered on the returned API get every part; operations
-// registered on api itself get all but the binding of errors built without
-// a context, which then render with a request id of their own. Register
-// operations after Install: huma documents an operation's error responses
-// with the constructor set at its registration.
+// Operations registered on the returned API get every part. Operations
+// registered on api itself, or on an API never installed, miss the binding
+// of the errors built without a context: such an error renders sanitized,
+// with its code and status, but with no request id (nor tool) of its own;
+// the toolerr middleware, when it serves the request, fills them in as for
+// any error body it captures. Register operations after Install: huma
+// documents an operation's error responses with the constructor set at its
+// registration.
 //
 // An error huma builds is a huma.StatusError wrapping a *toolerr.Error. When
 // a toolerr middleware serves the request, the error is handed to it

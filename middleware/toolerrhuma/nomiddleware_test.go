@@ -45,25 +45,35 @@ func TestWithoutMiddleware(t *testing.T) {
 }
 
 // TestUnboundError checks an error huma.NewError built for an operation
-// registered on the API itself rather than on the one Install returned:
-// no transformer binds it, and its body is still a valid, sanitized
-// rendering.
+// registered on the API itself rather than on the one Install returned, so
+// that no transformer binds it to its request: sanitized, its code and
+// status kept; under the middleware it is the request's own error (its ids,
+// no upstream), without one it carries no request id of its own.
 func TestUnboundError(t *testing.T) {
-	api, h := newMux(huma.DefaultConfig("Orders", "1.0.0"), false)
-	toolerrhuma.Install(api)
-	huma.Register(api, huma.Operation{OperationID: "raw-op", Method: http.MethodGet, Path: "/raw"},
-		func(_ ctxT, _ *struct{}) (*struct{}, error) {
-			return nil, huma.Error403Forbidden("no access to " + secretHost + " with " + secretToken)
-		})
-	srv := startServer(t, h)
-	resp, body := call(t, http.MethodGet, srv.URL+"/raw", "")
-	require.Equal(t, http.StatusForbidden, resp.StatusCode)
-	require.NoError(t, toolerr.Validate(body), "%s", body)
-	e, err := toolerr.Parse(body)
-	require.NoError(t, err)
-	assert.Equal(t, toolerr.CodePermissionDenied, e.Code)
-	assert.Equal(t, toolerr.ContentTypeProblem, resp.Header.Get("Content-Type"))
-	assertClean(t, body)
+	for _, mw := range []bool{true, false} {
+		api, h := newMux(huma.DefaultConfig("Orders", "1.0.0"), mw)
+		toolerrhuma.Install(api)
+		huma.Register(api, huma.Operation{OperationID: "raw-op", Method: http.MethodGet, Path: "/raw"},
+			func(_ ctxT, _ *struct{}) (*struct{}, error) {
+				return nil, huma.Error403Forbidden("no access to " + secretHost + " with " + secretToken)
+			})
+		srv := startServer(t, h)
+		resp, body := call(t, http.MethodGet, srv.URL+"/raw", "", "X-Request-Id", "raw-call-1")
+		require.Equal(t, http.StatusForbidden, resp.StatusCode)
+		assert.Equal(t, toolerr.ContentTypeProblem, resp.Header.Get("Content-Type"))
+		assertClean(t, body)
+		e, err := toolerr.Parse(body)
+		require.NoError(t, err, "%s", body)
+		assert.Equal(t, toolerr.CodePermissionDenied, e.Code)
+		assert.Nil(t, e.Upstream, "no downstream was involved")
+		if mw {
+			require.NoError(t, toolerr.Validate(body), "%s", body)
+			assert.Equal(t, "raw-call-1", e.RequestID)
+		} else {
+			assert.Empty(t, e.RequestID)
+			assert.Equal(t, "raw-call-1", resp.Header.Get("X-Request-Id"))
+		}
+	}
 }
 
 // TestStatusBelow400 checks that huma's 304 stays huma's: not an error.
