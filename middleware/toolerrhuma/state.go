@@ -27,6 +27,8 @@ type reqState struct {
 	body *bytes.Buffer
 	// over says that the body was longer than what body keeps.
 	over bool
+	// r is the adapter's body reader, read through keepingReader.
+	r io.Reader
 }
 
 // Value returns the state for stateKey, else the parent context's value.
@@ -91,20 +93,20 @@ func (c *humaContext) BodyReader() io.Reader {
 	if c.st.body == nil || r == nil {
 		return r
 	}
-	return &keepingReader{r: r, st: c.st}
+	c.st.r = r
+	return (*keepingReader)(c.st)
 }
 
-// keepingReader keeps the bytes read through it in the request's state.
-type keepingReader struct {
-	r  io.Reader
-	st *reqState
-}
+// keepingReader is the request's state read as its body: it reads the
+// body and keeps what it read. A conversion of the state, it costs no
+// allocation.
+type keepingReader reqState
 
 // Read reads from the body and keeps what it read.
 func (k *keepingReader) Read(p []byte) (int, error) {
 	n, err := k.r.Read(p)
 	if n > 0 {
-		k.st.keep(p[:n])
+		(*reqState)(k).keep(p[:n])
 	}
 	return n, err
 }
