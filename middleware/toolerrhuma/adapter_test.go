@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/danielgtaylor/huma/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/toolerr/toolerr"
@@ -207,6 +208,31 @@ func TestSuccessPassesThrough(t *testing.T) {
 			assert.Equal(t, []string{"o-1", "o-2"}, out.Orders)
 			assert.True(t, strings.HasSuffix(out.Schema, "/schemas/SearchOutputBody.json"), out.Schema)
 			assert.NotEmpty(t, resp.Header.Get("X-Request-Id"))
+		})
+	}
+}
+
+// TestSuccessUnchanged checks that a success under toolerr is byte for byte
+// huma's own: status, headers huma sets and body.
+func TestSuccessUnchanged(t *testing.T) {
+	for _, m := range mounts {
+		t.Run(m.name, func(t *testing.T) {
+			api, alone := m.new(huma.DefaultConfig("Orders", "1.0.0"), false)
+			registerTools(api)
+			plain := startServer(t, alone)
+			ours := serve(t, m, true)
+			for _, c := range []struct{ method, path, body string }{
+				{http.MethodPost, "/orders/search", `{"query":"boots","limit":5,"carrier":"dhl"}`},
+				{http.MethodGet, "/orders/abc?verbose=1", ""},
+			} {
+				want, wantBody := call(t, c.method, plain.URL+c.path, c.body, "Host", "tools.example")
+				got, gotBody := call(t, c.method, ours.URL+c.path, c.body, "Host", "tools.example")
+				assert.Equal(t, want.StatusCode, got.StatusCode)
+				assert.Equal(t, string(wantBody), string(gotBody))
+				for _, h := range []string{"Content-Type", "Link", "Content-Length"} {
+					assert.Equal(t, want.Header.Get(h), got.Header.Get(h), h)
+				}
+			}
 		})
 	}
 }
