@@ -50,6 +50,23 @@ var errorCases = []errorCase{
 		violations: []string{"/query"},
 	},
 	{
+		name: "huma rejects the body before the handler can", method: http.MethodPost, path: "/orders/search",
+		body:   `{"query":"forbidden words","limit":500}`,
+		status: 400, code: toolerr.CodeValidationFailed, tool: "search-orders", field: "/limit",
+		violations: []string{"/limit"},
+		suggested:  map[string]string{"/limit": `100`},
+	},
+	{
+		name: "handler's own validation error of a valid body", method: http.MethodPost, path: "/orders/search",
+		body:   `{"query":"forbidden words","limit":5}`,
+		status: 400, code: toolerr.CodeValidationFailed, tool: "search-orders", field: "/query",
+		violations: []string{"/query"},
+		check: func(t *testing.T, e *toolerr.Error, _ map[string]any) {
+			assert.Equal(t, "must not name a banned term", e.Violations[0].Reason)
+			assert.Contains(t, e.Detail, "the search was refused")
+		},
+	},
+	{
 		name: "path and query parameters", method: http.MethodGet, path: "/orders/ABC?verbose=7",
 		status: 400, code: toolerr.CodeValidationFailed, tool: "get-order", field: "path.id",
 		violations: []string{"path.id", "query.verbose"},

@@ -60,6 +60,10 @@ func registerTools(api huma.API) {
 		OperationID: "search-orders", Method: http.MethodPost, Path: "/orders/search",
 		Errors: []int{http.StatusTooManyRequests},
 	}, func(ctx context.Context, in *searchInput) (*searchOutput, error) {
+		if in.Body.Query == "forbidden words" {
+			return nil, huma.Error422UnprocessableEntity("the search was refused",
+				&huma.ErrorDetail{Location: "body.query", Message: "must not name a banned term", Value: in.Body.Query})
+		}
 		out := &searchOutput{}
 		out.Body.Orders = []string{"o-1", "o-2"}
 		return out, nil

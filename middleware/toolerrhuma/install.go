@@ -120,15 +120,14 @@ func (in *installation) transform(ctx huma.Context, _ string, v any) (any, error
 	if !ok || se.bound || se.reported {
 		return v, nil
 	}
+	// A handler's own validation error (huma.Error422UnprocessableEntity
+	// with details) is not repaired: huma accepted the body, and what the
+	// handler found wrong is not the schema's to fix.
 	cfg := in.cfg
-	e := se.err
 	if st := stateOf(ctx.Context()); st != nil {
 		cfg = st.in.cfg
-		if e.Code == toolerr.CodeValidationFailed {
-			e = st.in.repair(st, e)
-		}
 	}
-	return bind(ctx, cfg, e, nil), nil
+	return bind(ctx, cfg, se.err, nil), nil
 }
 
 // spanTraceID returns the trace id of the span in ctx, or "".
