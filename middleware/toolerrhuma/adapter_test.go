@@ -98,6 +98,13 @@ var errorCases = []errorCase{
 		status: 500, code: toolerr.CodeInternal, tool: "get-order",
 	},
 	{
+		name: "returned deadline error", method: http.MethodGet, path: "/orders/slow",
+		status: 504, code: toolerr.CodeToolTimeout, tool: "get-order",
+		check: func(t *testing.T, e *toolerr.Error, _ map[string]any) {
+			assert.True(t, e.Retryable, "a GET may be repeated")
+		},
+	},
+	{
 		name: "huma error with an HTML page", method: http.MethodGet, path: "/orders/html",
 		status: 500, code: toolerr.CodeInternal, tool: "get-order",
 		check: func(t *testing.T, e *toolerr.Error, _ map[string]any) {

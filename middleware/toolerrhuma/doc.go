@@ -30,6 +30,9 @@
 //	return nil, err (any other Go error)         classified as the middleware classifies a
 //	                                               handler's error: a deadline TOOL_TIMEOUT, else
 //	                                               INTERNAL_ERROR; its text for the logs only
+//	return nil, huma.Error422Unprocessable…      VALIDATION_FAILED, its details as violations;
+//	  Entity("…", &huma.ErrorDetail{…})            no repair: huma accepted the body, and what the
+//	                                               handler found wrong is not the schema's to fix
 //	a Resolver's errors                          as the errors above, in huma's validation error
 //	huma.WriteErr / huma.NewError(…)             as the errors above
 //	huma.Status304NotModified()                  huma's own: a 304 is no error

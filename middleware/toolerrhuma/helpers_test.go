@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -84,6 +85,8 @@ func registerTools(api huma.API) {
 			return nil, errors.New("dial tcp " + secretHost + ":5432: password=" + secretToken)
 		case "panic":
 			panic("card " + secretCard + " token " + secretToken)
+		case "slow":
+			return nil, fmt.Errorf("query orders on %s: %w", secretHost, context.DeadlineExceeded)
 		case "html":
 			return nil, huma.Error500InternalServerError("<html><head><title>502 Bad Gateway</title></head><body><h1>nginx</h1><script>x()</script></body></html>")
 		}
