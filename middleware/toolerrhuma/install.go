@@ -69,8 +69,11 @@ var constructors sync.Once
 // renders it, sanitized, as application/problem+json.
 //
 // Install is idempotent in effect: installing twice, or on an API already
-// installed, adds nothing a request would see twice. It must not run
-// concurrently with registrations on the same API (neither may huma's own).
+// installed, adds nothing a request would see twice. Call it at startup,
+// where operations are registered: not concurrently with registrations on
+// the same API (neither may huma's own), and before any huma API of the
+// process serves requests, since huma reads its constructor variables
+// without synchronization.
 func Install(api huma.API, opts ...Option) huma.API {
 	constructors.Do(func() {
 		huma.NewError = newError
