@@ -38,7 +38,7 @@ func newError(status int, msg string, errs ...error) huma.StatusError {
 	if status != 0 && (status < 400 || status > 599) {
 		return notAnError(status, msg)
 	}
-	e, _ := build(nil, cfg, status, msg, errs)
+	e, _, _ := build(nil, cfg, status, msg, errs)
 	return &statusError{err: e, cfg: cfg}
 }
 
@@ -56,8 +56,8 @@ func newErrorWithContext(ctx huma.Context, status int, msg string, errs ...error
 	if st != nil {
 		cfg = st.in.cfg
 	}
-	e, report := build(ctx, cfg, status, msg, errs)
-	if st != nil && e.Code == toolerr.CodeValidationFailed {
+	e, report, details := build(ctx, cfg, status, msg, errs)
+	if st != nil && details {
 		e = st.in.repair(st, e)
 	}
 	return bind(ctx, cfg, e, report)
@@ -68,17 +68,18 @@ func notAnError(status int, msg string) huma.StatusError {
 	return &huma.ErrorModel{Status: status, Title: http.StatusText(status), Detail: msg}
 }
 
-// build returns the toolerr error of huma's (status, msg, errs), and the
-// handler's own plain error when that is what huma passed: the toolerr
-// middleware classifies and logs that one itself. ctx is nil for an error
-// built outside a request.
-func build(ctx huma.Context, cfg *config, status int, msg string, errs []error) (*toolerr.Error, error) {
+// build returns the toolerr error of huma's (status, msg, errs); the
+// handler's own plain error when that is what huma passed (the toolerr
+// middleware classifies and logs that one itself); and whether the error
+// lists huma's details as violations, which repairs may replace. ctx is nil
+// for an error built outside a request.
+func build(ctx huma.Context, cfg *config, status int, msg string, errs []error) (e *toolerr.Error, plain error, details bool) {
 	for _, err := range errs {
 		if e, ok := toolerr.From(err); ok {
-			return e, nil
+			return e, nil, false
 		}
 	}
-	var details []*huma.ErrorDetail
+	var ds []*huma.ErrorDetail
 	var others []error
 	for _, err := range errs {
 		if err == nil {
@@ -86,7 +87,7 @@ func build(ctx huma.Context, cfg *config, status int, msg string, errs []error) 
 		}
 		var d huma.ErrorDetailer
 		if errors.As(err, &d) && d.ErrorDetail() != nil {
-			details = append(details, d.ErrorDetail())
+			ds = append(ds, d.ErrorDetail())
 			continue
 		}
 		others = append(others, err)
@@ -96,32 +97,32 @@ func build(ctx huma.Context, cfg *config, status int, msg string, errs []error) 
 		// OpenAPI document: any error will do.
 		status = http.StatusInternalServerError
 	}
-	if status == http.StatusInternalServerError && len(details) == 0 && len(others) == 1 && ctx != nil {
+	if status == http.StatusInternalServerError && len(ds) == 0 && len(others) == 1 && ctx != nil {
 		// A handler's returned plain error: classified as the middleware
 		// classifies one, its text never rendered.
 		m := ctx.Method()
 		if e, ok := cfg.classifier.HandlerError(ctx.Context(), others[0], m, idempotent(m)); ok {
-			return e, others[0]
+			return e, others[0], false
 		}
-		return cfg.registry.New(toolerr.CodeInternal, "").WithCause(others[0]), others[0]
+		return cfg.registry.New(toolerr.CodeInternal, "").WithCause(others[0]), others[0], false
 	}
 	code := classify.LocalCode(status)
 	if code == "" {
 		code = toolerr.CodeInternal
 	}
-	var e *toolerr.Error
-	if len(details) > 0 && code == toolerr.CodeValidationFailed {
-		e = validationError(cfg.registry, msg, details)
+	details = len(ds) > 0 && code == toolerr.CodeValidationFailed
+	if details {
+		e = validationError(cfg.registry, msg, ds)
 	} else {
 		e = cfg.registry.New(code, msg)
-		for _, d := range details {
+		for _, d := range ds {
 			others = append(others, d)
 		}
 	}
 	if len(others) > 0 {
 		e = e.WithCause(errors.Join(others...))
 	}
-	return e, nil
+	return e, nil, details
 }
 
 // idempotent reports whether a call with method may be repeated safely.
