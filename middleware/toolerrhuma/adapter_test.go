@@ -260,3 +260,25 @@ func TestSuccessUnchanged(t *testing.T) {
 		})
 	}
 }
+
+// TestMiddlewareRenders checks that under the middleware the error is the
+// middleware's rendering, not huma's: an agent asking for text/markdown
+// gets the observation, for huma's validation, a huma error and a returned
+// toolerr error alike.
+func TestMiddlewareRenders(t *testing.T) {
+	for _, m := range mounts {
+		srv := serve(t, m, true)
+		for _, c := range []struct{ method, path, body, want string }{
+			{http.MethodPost, "/orders/search", `{"query":"x","limit":500}`, "**VALIDATION_FAILED** (validation)"},
+			{http.MethodGet, "/orders/missing", "", "**NOT_FOUND** (not_found)"},
+			{http.MethodGet, "/orders/locked", "", "**CONFLICT** (conflict)"},
+		} {
+			t.Run(m.name+c.path, func(t *testing.T) {
+				resp, body := call(t, c.method, srv.URL+c.path, c.body, "Accept", "text/markdown", "X-Request-Id", "md-1")
+				assert.Equal(t, toolerr.ContentTypeMarkdown, resp.Header.Get("Content-Type"))
+				assert.True(t, strings.HasPrefix(string(body), c.want), "%s", body)
+				assert.Contains(t, string(body), "request_id: `md-1`")
+			})
+		}
+	}
+}

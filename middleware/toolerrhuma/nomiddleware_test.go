@@ -69,6 +69,7 @@ func TestUnboundError(t *testing.T) {
 		if mw {
 			require.NoError(t, toolerr.Validate(body), "%s", body)
 			assert.Equal(t, "raw-call-1", e.RequestID)
+			assert.Equal(t, "raw-op", e.Tool, "the API middleware named the tool")
 		} else {
 			assert.Empty(t, e.RequestID)
 			assert.Equal(t, "raw-call-1", resp.Header.Get("X-Request-Id"))
