@@ -18,6 +18,9 @@ type installation struct {
 	oapi *huma.OpenAPI
 	// schemas maps an operation (*huma.Operation) to its *opSchema.
 	schemas sync.Map
+	// reach holds the operations (*huma.Operation) registered on the API
+	// Install returned (reach.go).
+	reach sync.Map
 }
 
 // constructors makes huma's error constructors toolerr's, once per process.
@@ -61,7 +64,8 @@ var constructors sync.Once
 // the toolerr middleware, when it serves the request, fills them in as for
 // any error body it captures. Register operations after Install: huma
 // documents an operation's error responses with the constructor set at its
-// registration.
+// registration. Install logs a warning (slog's default logger) for each
+// operation registered out of the returned API's reach.
 //
 // An error huma builds is a huma.StatusError wrapping a *toolerr.Error. When
 // a toolerr middleware serves the request, the error is handed to it
@@ -83,6 +87,7 @@ func Install(api huma.API, opts ...Option) huma.API {
 	api.UseMiddleware(in.middleware)
 	in.document(in.oapi)
 	g := huma.NewGroup(api)
+	g.UseSimpleModifier(in.reached)
 	g.UseTransformer(in.transform)
 	return g
 }

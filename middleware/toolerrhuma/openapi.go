@@ -56,16 +56,25 @@ func (in *installation) document(oapi *huma.OpenAPI) {
 		for _, op := range []*huma.Operation{item.Get, item.Put, item.Post, item.Delete,
 			item.Options, item.Head, item.Patch, item.Trace} {
 			if op != nil {
-				in.documentOperation(oapi, op)
+				in.checkReach(op, "before Install")
+				in.document1(op)
 			}
 		}
 	}
 	oapi.OnAddOperation = append(oapi.OnAddOperation, in.documentOperation)
 }
 
-// documentOperation lists op's codes in its x-agent-error-codes and gives
-// every status they answer with a response, where op has none.
+// documentOperation is the OnAddOperation hook of the document: it
+// documents op and checks that it was registered on the API Install
+// returned (reach.go).
 func (in *installation) documentOperation(_ *huma.OpenAPI, op *huma.Operation) {
+	in.checkReach(op, "on the API passed to Install")
+	in.document1(op)
+}
+
+// document1 lists op's codes in its x-agent-error-codes and gives every
+// status they answer with a response, where op has none.
+func (in *installation) document1(op *huma.Operation) {
 	codes := in.operationCodes(op)
 	list := make([]toolerr.AgentErrorCode, 0, len(codes))
 	for _, code := range codes {
