@@ -5,8 +5,11 @@
 //
 // Mount the interceptor on a handler, in one line:
 //
-//	path, h := ordersv1connect.NewOrderServiceHandler(svc,
-//		connect.WithInterceptors(toolerrconnect.NewInterceptor()))
+//	mux.Handle(procedure, connect.NewUnaryHandler(procedure, getOrder,
+//		connect.WithInterceptors(toolerrconnect.NewInterceptor())))
+//
+// Generated handlers take the same option:
+// ordersv1connect.NewOrderServiceHandler(svc, connect.WithInterceptors(…)).
 //
 // It may run under middleware.New: the HTTP middleware leaves Connect,
 // gRPC and gRPC-Web responses to the handler (their errors stay in the

@@ -25,14 +25,12 @@ import (
 // reads.
 func ExampleNewInterceptor() {
 	const procedure = "/orders.v1.OrderService/GetOrder"
+	getOrder := func(ctx context.Context, req *connect.Request[wrapperspb.StringValue]) (*connect.Response[wrapperspb.StringValue], error) {
+		return nil, toolerr.Default().New(toolerr.CodeRateLimited, "Too many lookups.").WithRetryAfter(2 * time.Second)
+	}
 	mux := http.NewServeMux()
-	mux.Handle(procedure, connect.NewUnaryHandler(procedure,
-		func(ctx context.Context, req *connect.Request[wrapperspb.StringValue]) (*connect.Response[wrapperspb.StringValue], error) {
-			return nil, toolerr.Default().New(toolerr.CodeRateLimited, "Too many lookups.").WithRetryAfter(2 * time.Second)
-		},
-		connect.WithInterceptors(toolerrconnect.NewInterceptor(
-			toolerrconnect.WithLogger(slog.New(slog.DiscardHandler)))),
-	))
+	mux.Handle(procedure, connect.NewUnaryHandler(procedure, getOrder,
+		connect.WithInterceptors(toolerrconnect.NewInterceptor())))
 	srv := httptest.NewServer(middleware.New(middleware.WithLogger(slog.New(slog.DiscardHandler)))(mux))
 	defer srv.Close()
 

@@ -32,8 +32,11 @@ var _ connect.Interceptor = (*interceptor)(nil)
 // (ErrorInfo, RetryInfo, BadRequest, LocalizedMessage, Help). Mount it in
 // one line, on a handler:
 //
-//	mux.Handle(ordersv1connect.NewOrderServiceHandler(svc,
+//	mux.Handle(procedure, connect.NewUnaryHandler(procedure, getOrder,
 //		connect.WithInterceptors(toolerrconnect.NewInterceptor())))
+//
+// Generated handlers take the same option:
+// ordersv1connect.NewOrderServiceHandler(svc, connect.WithInterceptors(…)).
 //
 // Mount it first among the interceptors (outermost), so that it sees what
 // every other one returns; a connect.WithRecover given after it sees the

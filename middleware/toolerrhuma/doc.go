@@ -5,9 +5,11 @@
 // Mount it as for any router, plus one line on the API:
 //
 //	router := chi.NewMux()
-//	router.Use(middleware.New()) // the toolerr middleware, as for chi or ServeMux
+//	router.Use(middleware.New())
 //	api := toolerrhuma.Install(humachi.New(router, huma.DefaultConfig("Orders", "1.0.0")))
-//	huma.Register(api, huma.Operation{OperationID: "list_orders", ...}, listOrders)
+//	huma.Register(api, op, handler)
+//
+// The router keeps the toolerr middleware, as for chi or ServeMux.
 //
 // humago (net/http's ServeMux) mounts the same way, the middleware wrapping
 // the mux. Register operations on the API Install returns (see [Install]
@@ -15,35 +17,38 @@
 //
 // What each huma idiom becomes:
 //
-//	huma idiom                                   toolerr error
-//	-------------------------------------------  ---------------------------------------------------
-//	huma's validation (422, errors[] of          VALIDATION_FAILED (400), one violation per
-//	  *huma.ErrorDetail{Message, Location})        detail: body.items[2].name is /items/2/name,
-//	                                               query.page stays query.page; argcheck's repairs
-//	                                               (suggested_value, example_request) from the
-//	                                               operation's body schema
-//	return nil, toolerr's *toolerr.Error         kept: its code, status, field, details
-//	return nil, huma.Error404NotFound("…")       the code of the status in the core's local rows:
-//	  and the other huma.ErrorXXX                  NOT_FOUND 404, CONFLICT 409, RATE_LIMITED 429,
-//	                                               TOOL_UNAVAILABLE 503, a 502 INTERNAL_ERROR (no
-//	                                               UPSTREAM_* without evidence of a downstream)
-//	return nil, err (any other Go error)         classified as the middleware classifies a
-//	                                               handler's error: a deadline TOOL_TIMEOUT, else
-//	                                               INTERNAL_ERROR; its text for the logs only
-//	return nil, huma.Error422Unprocessable…      VALIDATION_FAILED, its details as violations;
-//	  Entity("…", &huma.ErrorDetail{…})            no repair: huma accepted the body, and what the
-//	                                               handler found wrong is not the schema's to fix
-//	a Resolver's errors                          as the errors above, in huma's validation error
-//	huma.WriteErr / huma.NewError(…)             as the errors above
-//	huma.Status304NotModified()                  huma's own: a 304 is no error
-//	a panic (huma has none of its own)           recovered by the toolerr middleware: INTERNAL_ERROR
-//	the router's 404 and 405                     TOOL_NOT_FOUND, METHOD_NOT_ALLOWED with Allow
-//	                                               (the middleware's)
-//	Operation.OperationID                        the tool member of every error of the operation
-//	Operation.Errors, Operation.Responses        x-agent-error-codes of the operation in the
-//	                                               OpenAPI document, the problem schema and one
-//	                                               response per code in its components
-//	huma's $schema link transformer              leaves the error alone: its body stays toolerr's
+//   - huma's validation (422, errors[] of *huma.ErrorDetail{Message,
+//     Location}): VALIDATION_FAILED (400), one violation per detail;
+//     body.items[2].name is /items/2/name, query.page stays query.page;
+//     argcheck's repairs (suggested_value, example_request) from the
+//     operation's body schema.
+//   - a handler's *toolerr.Error: kept, with its code, status, field and
+//     details.
+//   - huma.Error404NotFound("…") and the other huma.ErrorXXX: the code of
+//     the status in the core's local rows (NOT_FOUND 404, CONFLICT 409,
+//     RATE_LIMITED 429, TOOL_UNAVAILABLE 503, a 502 INTERNAL_ERROR): no
+//     UPSTREAM_* without evidence of a downstream.
+//   - any other Go error a handler gives back: classified as the middleware
+//     classifies a handler's error (a deadline is TOOL_TIMEOUT, else
+//     INTERNAL_ERROR); its text is for the logs only.
+//   - huma.Error422UnprocessableEntity("…", &huma.ErrorDetail{…}) from a
+//     handler: VALIDATION_FAILED, its details as violations, no repair:
+//     huma accepted the body, and what the handler found wrong is not the
+//     schema's to fix.
+//   - a Resolver's errors: as above, in huma's validation error.
+//   - huma.WriteErr and huma.NewError(…): as above.
+//   - huma.Status304NotModified(): huma's own; a 304 is no error.
+//   - a panic (huma has no recovery of its own): recovered by the toolerr
+//     middleware as INTERNAL_ERROR.
+//   - the router's 404 and 405: TOOL_NOT_FOUND, and METHOD_NOT_ALLOWED with
+//     Allow (the middleware's).
+//   - Operation.OperationID: the tool member of every error of the
+//     operation.
+//   - Operation.Errors and Operation.Responses: the operation's
+//     x-agent-error-codes in the OpenAPI document, with the problem schema
+//     and one response per code in its components.
+//   - huma's $schema link transformer: leaves the error alone; its body
+//     stays toolerr's.
 //
 // The errors huma builds are huma.StatusErrors that wrap a *toolerr.Error
 // (toolerr.From finds it). When the toolerr middleware serves the request,

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -38,14 +37,15 @@ type ListOutput struct {
 // VALIDATION_FAILED whose violations carry the repairs the operation's
 // schema gives, and the tool is the operation id.
 func ExampleInstall() {
-	router := chi.NewMux()
-	router.Use(middleware.New(middleware.WithLogger(slog.New(slog.DiscardHandler))))
-	api := toolerrhuma.Install(humachi.New(router, huma.DefaultConfig("Orders", "1.0.0")))
+	op := huma.Operation{OperationID: "list_orders", Method: http.MethodPost, Path: "/tools/list_orders"}
+	handler := func(_ context.Context, in *ListInput) (*ListOutput, error) {
+		return &ListOutput{}, nil
+	}
 
-	huma.Register(api, huma.Operation{OperationID: "list_orders", Method: http.MethodPost, Path: "/tools/list_orders"},
-		func(_ context.Context, in *ListInput) (*ListOutput, error) {
-			return &ListOutput{}, nil
-		})
+	router := chi.NewMux()
+	router.Use(middleware.New())
+	api := toolerrhuma.Install(humachi.New(router, huma.DefaultConfig("Orders", "1.0.0")))
+	huma.Register(api, op, handler)
 
 	srv := httptest.NewServer(router)
 	defer srv.Close()
