@@ -1,0 +1,79 @@
+package toolerrecho
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/toolerr/toolerr/middleware"
+)
+
+// Middleware returns the toolerr middleware for echo v4, built once from
+// opts (the options of [middleware.New]):
+//
+//	e := echo.New()
+//	e.Use(toolerrecho.Middleware())
+//
+// For each request it runs [middleware.New] around the rest of the chain:
+// echo's response writes through the middleware's recorder, and the
+// request the middleware made (its ids in the context) is the one the
+// handler sees. It names the tool after the route's template (c.Path(),
+// "/orders/:id"), maps the error the chain returned (see the package
+// documentation) and hands it to the middleware, which renders it once on
+// the way out, with the request's id, trace id and tool. echo is then
+// told nothing failed, so its HTTPErrorHandler writes no second response;
+// an error the middleware did not take (a Connect or gRPC request, whose
+// errors stay in their protocol) goes back to echo as it would without
+// toolerr.
+//
+// Mount it with e.Use (after routing), after echo's RequestID and otelecho
+// when they are used, and before or after echo's Recover. The echo
+// response that middlewares before it see stays truthful: its Status,
+// Size and Committed are those of what the client received, the error
+// included.
+func Middleware(opts ...middleware.Option) echo.MiddlewareFunc {
+	core := middleware.New(opts...)
+	m := newMapper()
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			outer := c.Response()
+			defer c.SetResponse(outer)
+			adoptEchoID(c.Request(), outer.Header())
+			k := &call{c: c, next: next, m: m}
+			// outer is the writer of the middleware: what it sends, the
+			// error included, passes through echo's bookkeeping.
+			core(k).ServeHTTP(outer, c.Request())
+			if k.err != nil && !k.taken {
+				return k.err
+			}
+			return nil
+		}
+	}
+}
+
+// call is one request's run of the rest of the echo chain under the
+// middleware.
+type call struct {
+	c    echo.Context
+	next echo.HandlerFunc
+	m    *mapper
+
+	err   error // what the chain returned
+	taken bool  // the middleware took err, to render or log
+}
+
+// ServeHTTP runs the rest of the chain with w, the middleware's recorder,
+// as the echo response's writer, and r, the middleware's request.
+func (k *call) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	c := k.c
+	c.SetRequest(r)
+	c.SetResponse(echo.NewResponse(w, c.Echo()))
+	ctx := r.Context()
+	shareRequestID(r)
+	if routed(c) {
+		middleware.NameTool(ctx, c.Path())
+	}
+	if k.err = k.next(c); k.err != nil {
+		k.taken = middleware.ReportError(ctx, k.m.toolError(c, k.err))
+	}
+}
