@@ -2,6 +2,7 @@ package toolerrecho
 
 import (
 	"net/http"
+	"sync"
 
 	"github.com/labstack/echo/v4"
 
@@ -34,19 +35,21 @@ import (
 func Middleware(opts ...middleware.Option) echo.MiddlewareFunc {
 	core := middleware.New(opts...)
 	m := newMapper()
+	// A call and the middleware's handler around it are made once and
+	// reused, request after request. (echo v4 applies its middlewares to
+	// the handler anew for each request: the pool is the middleware's.)
+	calls := &sync.Pool{New: func() any {
+		k := &call{m: m}
+		k.h = core(k)
+		return k
+	}}
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
-			outer := c.Response()
-			defer c.SetResponse(outer)
-			adoptEchoID(c.Request(), outer.Header())
-			k := &call{c: c, next: next, m: m}
-			// outer is the writer of the middleware: what it sends, the
-			// error included, passes through echo's bookkeeping.
-			core(k).ServeHTTP(outer, c.Request())
-			if k.err != nil && !k.taken {
-				return k.err
-			}
-			return nil
+			k := calls.Get().(*call)
+			err := k.run(c, next)
+			k.c, k.next, k.err, k.taken = nil, nil, nil, false
+			calls.Put(k)
+			return err
 		}
 	}
 }
@@ -54,12 +57,30 @@ func Middleware(opts ...middleware.Option) echo.MiddlewareFunc {
 // call is one request's run of the rest of the echo chain under the
 // middleware.
 type call struct {
-	c    echo.Context
-	next echo.HandlerFunc
-	m    *mapper
+	m *mapper
+	h http.Handler // the middleware, around this call
 
+	c     echo.Context
+	next  echo.HandlerFunc
 	err   error // what the chain returned
 	taken bool  // the middleware took err, to render or log
+}
+
+// run runs the rest of the chain for c under the middleware and returns
+// what echo is to be told: nil, unless the middleware did not take the
+// chain's error.
+func (k *call) run(c echo.Context, next echo.HandlerFunc) error {
+	k.c, k.next = c, next
+	outer := c.Response()
+	defer c.SetResponse(outer)
+	adoptEchoID(c.Request(), outer.Header())
+	// outer is the middleware's writer: what it sends, the error included,
+	// passes through echo's bookkeeping (Status, Size, Committed).
+	k.h.ServeHTTP(outer, c.Request())
+	if k.err != nil && !k.taken {
+		return k.err
+	}
+	return nil
 }
 
 // ServeHTTP runs the rest of the chain with w, the middleware's recorder,
