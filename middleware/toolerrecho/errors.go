@@ -14,6 +14,7 @@ import (
 // mapper turns the error an echo chain returned into the error the
 // middleware renders. It is immutable and shared by all requests.
 type mapper struct {
+	routes *routeSet // which requests reached a route (route.go)
 	// local reads an echo status as the middleware reads a status the
 	// service wrote itself: the local rows of the status table
 	// (classify.LocalCode), a Retry-After the handler set included.
@@ -21,8 +22,8 @@ type mapper struct {
 }
 
 // newMapper builds a mapper over the built-in codes.
-func newMapper() *mapper {
-	return &mapper{local: classify.New(toolerr.Default())}
+func newMapper(routes *routeSet) *mapper {
+	return &mapper{routes: routes, local: classify.New(toolerr.Default())}
 }
 
 // toolError returns what to hand to the middleware for err, the error c's
@@ -61,7 +62,7 @@ func (m *mapper) toolError(c echo.Context, err error) error {
 	if status < 400 || status > 599 {
 		status = http.StatusInternalServerError // an error is never a success
 	}
-	if status == http.StatusNotFound && !routed(c) {
+	if status == http.StatusNotFound && m.routes.tool(c) == "" {
 		return toolerr.Default().New(toolerr.CodeToolNotFound, "").WithCause(err)
 	}
 	e := m.localError(c.Request(), c.Response().Header(), status)

@@ -117,6 +117,12 @@ func errorCases() []errorCase {
 			code: toolerr.CodeToolNotFound, status: 404},
 		{name: "unknown route under a known prefix", method: "GET", path: "/orders/1/nope",
 			code: toolerr.CodeToolNotFound, status: 404},
+		{name: "a route of a group with middleware", method: "GET", path: "/api/orders/1",
+			code: toolerr.CodeConflict, status: 409, tool: "/api/orders/:id"},
+		{name: "unknown route in a group with middleware (echo's RouteNotFound)", method: "GET", path: "/api/nope",
+			code: toolerr.CodeToolNotFound, status: 404},
+		{name: "unknown route answered by e.RouteNotFound", method: "GET", path: "/legacy/orders",
+			code: toolerr.CodeToolNotFound, status: 404},
 		{name: "wrong method", method: "DELETE", path: "/orders/42",
 			code: toolerr.CodeMethodNotAllowed, status: 405, tool: "/orders/:id",
 			check: func(t *testing.T, resp *http.Response, p map[string]any) {

@@ -34,7 +34,7 @@ import (
 // included.
 func Middleware(opts ...middleware.Option) echo.MiddlewareFunc {
 	core := middleware.New(opts...)
-	m := newMapper()
+	m := newMapper(&routeSet{})
 	// A call and the middleware's handler around it are made once and
 	// reused, request after request. (echo v4 applies its middlewares to
 	// the handler anew for each request: the pool is the middleware's.)
@@ -91,8 +91,8 @@ func (k *call) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c.SetResponse(echo.NewResponse(w, c.Echo()))
 	ctx := r.Context()
 	shareRequestID(r)
-	if routed(c) {
-		middleware.NameTool(ctx, c.Path())
+	if tool := k.m.routes.tool(c); tool != "" {
+		middleware.NameTool(ctx, tool)
 	}
 	if k.err = k.next(c); k.err != nil {
 		k.taken = middleware.ReportError(ctx, k.m.toolError(c, k.err))

@@ -81,6 +81,11 @@ func routes(e *echo.Echo) {
 		var o order
 		return c.Bind(&o)
 	})
+	api := e.Group("/api", func(next echo.HandlerFunc) echo.HandlerFunc { return next }) // adds RouteNotFound "/api/*"
+	api.GET("/orders/:id", func(c echo.Context) error { return conflict })
+	e.RouteNotFound("/legacy/*", func(c echo.Context) error {
+		return echo.NewHTTPError(http.StatusNotFound, "The legacy API is gone.")
+	})
 	e.GET("/busy/:id", func(c echo.Context) error {
 		c.Response().Header().Set("Retry-After", "7")
 		return echo.ErrTooManyRequests

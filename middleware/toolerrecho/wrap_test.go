@@ -71,3 +71,13 @@ func TestWholeEchoWrapped(t *testing.T) {
 		})
 	}
 }
+
+// TestRPCRequestsStayEchos: a Connect request (Connect-Protocol-Version)
+// speaks its own protocol: the middleware does not take its error, and
+// echo answers it as it would without toolerr.
+func TestRPCRequestsStayEchos(t *testing.T) {
+	url := serve(t, newEcho(toolerrMW()))
+	resp, body := do(t, "GET", url+"/orders/7", http.Header{"Connect-Protocol-Version": {"1"}}, "")
+	require.Equal(t, http.StatusNotFound, resp.StatusCode)
+	assert.JSONEq(t, `{"message":"Order 7 does not exist."}`, string(body))
+}
