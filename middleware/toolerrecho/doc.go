@@ -1,5 +1,5 @@
 // Package toolerrecho mounts toolerr on echo v4 in one line, the way
-// otel-contrib's otelecho mounts tracing:
+// otel-contrib's otelecho mounts tracing on echo v4:
 //
 //	e := echo.New()
 //	e.Use(toolerrecho.Middleware())
@@ -12,6 +12,7 @@
 //	return toolerrErr                       the error as it is (code, status, field…), sanitized
 //	return echo.NewHTTPError(404, "…")      NOT_FOUND, 404, the message as the detail, sanitized
 //	return echo.ErrNotFound (no route)      TOOL_NOT_FOUND: the path names no tool
+//	return echo.ErrNotFound (a handler's)   NOT_FOUND: the route exists, the resource does not
 //	return echo.ErrMethodNotAllowed         METHOD_NOT_ALLOWED, Allow kept, its methods the allowed_values
 //	return echo.NewHTTPError(4xx, "…")      the local status row (409 CONFLICT, 429 RATE_LIMITED…), the status kept
 //	return echo.NewHTTPError(5xx, "…")      INTERNAL_ERROR (503 TOOL_UNAVAILABLE, 504 TOOL_TIMEOUT); the message to the log only
@@ -21,6 +22,7 @@
 //	return err from an outbound call        classified by the middleware (UPSTREAM_TIMEOUT…)
 //	c.JSON(502, …), c.HTML(502, page)       the captured response, translated and classified; no HTML reaches the agent
 //	panic(…)                                INTERNAL_ERROR, with or without echo's Recover, before or after it
+//	*echo.BindingError (value binders)      VALIDATION_FAILED naming the parameter
 //	c.JSON(200, …), c.Stream, Flush         passed through untouched
 //
 // An *echo.HTTPError's Internal error never reaches the body; an Internal
@@ -28,9 +30,9 @@
 // context ended, http.MaxBytesReader cut the body, an outbound call failed)
 // decides the code instead.
 //
-// Codes are read by the built-in registry ([toolerr.Default]): errors the
-// handlers build from a registry of their own keep their codes, as any
-// *toolerr.Error does.
+// The errors the adapter builds from echo's statuses come from the
+// built-in registry ([toolerr.Default]); errors the handlers build from a
+// registry of their own keep their codes, as any *toolerr.Error does.
 //
 // Request ids: with echo's RequestID middleware, before or after this one,
 // the client sees one id, the same in X-Request-Id and request_id. The

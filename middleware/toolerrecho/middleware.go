@@ -93,6 +93,11 @@ func (k *call) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	shareRequestID(r)
 	if tool := k.m.routes.tool(c); tool != "" {
 		middleware.NameTool(ctx, tool)
+	} else {
+		// No route: no tool either, not the pattern of a router before
+		// echo's (or, in echo v5, the not-found route's, which echo sets).
+		// r is the middleware's own copy of the request.
+		r.Pattern = ""
 	}
 	if k.err = k.next(c); k.err != nil {
 		k.taken = middleware.ReportError(ctx, k.m.toolError(c, k.err))
