@@ -1,7 +1,6 @@
 package toolerrecho_test
 
 import (
-	"bytes"
 	"fmt"
 	"net/http"
 	"sync"
@@ -125,28 +124,25 @@ func TestOneRequestID(t *testing.T) {
 	}
 }
 
-// TestLoggerSeesWhatTheClientGot: echo's Logger mounted before toolerr logs
-// the status and size the client received, the error's, not what the
-// handler wrote or returned.
-func TestLoggerSeesWhatTheClientGot(t *testing.T) {
+// TestRequestLoggerSeesWhatTheClientGot: echo's RequestLogger mounted
+// before toolerr logs the status, size and request id the client received,
+// the error's, not what the handler wrote or returned.
+func TestRequestLoggerSeesWhatTheClientGot(t *testing.T) {
 	for _, path := range []string{"/orders/1", "/orders/7", "/carriers/1", "/panic/1", "/orders/42"} {
 		t.Run(path, func(t *testing.T) {
-			lines := make(chan string, 1)
-			logger := echomw.LoggerWithConfig(echomw.LoggerConfig{
-				Format: "${status} ${bytes_out}",
-				Output: lineWriter(lines),
+			logged := make(chan echomw.RequestLoggerValues, 1)
+			logger := echomw.RequestLoggerWithConfig(echomw.RequestLoggerConfig{
+				LogStatus: true, LogResponseSize: true, LogRequestID: true,
+				LogValuesFunc: func(_ echo.Context, v echomw.RequestLoggerValues) error {
+					logged <- v
+					return nil
+				},
 			})
 			resp, body := do(t, "GET", serve(t, newEcho(logger, toolerrMW()))+path, nil, "")
-			assert.Equal(t, fmt.Sprintf("%d %d", resp.StatusCode, len(body)), <-lines)
+			v := <-logged
+			assert.Equal(t, resp.StatusCode, v.Status)
+			assert.Equal(t, int64(len(body)), v.ResponseSize)
+			assert.Equal(t, resp.Header.Get("X-Request-Id"), v.RequestID)
 		})
 	}
-}
-
-// lineWriter sends each write, one log line, on lines.
-type lineWriter chan string
-
-// Write sends p on the channel.
-func (w lineWriter) Write(p []byte) (int, error) {
-	w <- string(bytes.TrimSpace(p))
-	return len(p), nil
 }

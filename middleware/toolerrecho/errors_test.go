@@ -111,6 +111,12 @@ func errorCases() []errorCase {
 				jsonBody(t, p, "/items/qty")
 				assert.Contains(t, p["detail"], "items.qty must be an integer, not a boolean")
 			}},
+		{name: "bind: a query parameter of the wrong type (echo.BindingError)", method: "GET", path: "/search?limit=ten",
+			code: toolerr.CodeValidationFailed, status: 400, tool: "/search",
+			check: func(t *testing.T, _ *http.Response, p map[string]any) {
+				jsonBody(t, p, "/limit")
+				assert.Contains(t, p["violations"].([]any)[0].(map[string]any)["reason"], "int")
+			}},
 		{name: "a body over MaxBytesReader's limit", method: "POST", path: "/uploads", body: `{"qty": 1000000000}`,
 			code: toolerr.CodePayloadTooLarge, status: 413, tool: "/uploads"},
 		{name: "unknown route", method: "GET", path: "/no/such/tool",

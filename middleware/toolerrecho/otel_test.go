@@ -52,7 +52,7 @@ func TestTraceIDIsOtelechosSpan(t *testing.T) {
 			assert.Equal(t, span.SpanContext().TraceID().String(), p["trace_id"])
 			attrs := map[string]string{}
 			for _, a := range span.Attributes() {
-				attrs[string(a.Key)] = a.Value.Emit()
+				attrs[string(a.Key)] = a.Value.String()
 			}
 			assert.Equal(t, fmt.Sprint(resp.StatusCode), attrs["http.status_code"], "otelecho saw the status the client got")
 			assert.Equal(t, tc.code, attrs["toolerr.code"], "the error is on otelecho's span")
@@ -64,7 +64,7 @@ func TestTraceIDIsOtelechosSpan(t *testing.T) {
 			for _, ev := range span.Events() {
 				all.WriteString(ev.Name + "\n")
 				for _, a := range ev.Attributes {
-					all.WriteString(a.Value.Emit() + "\n")
+					all.WriteString(a.Value.String() + "\n")
 				}
 			}
 			assert.NotContains(t, all.String(), stripeKey)

@@ -86,6 +86,13 @@ func routes(e *echo.Echo) {
 	e.RouteNotFound("/legacy/*", func(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusNotFound, "The legacy API is gone.")
 	})
+	e.GET("/search", func(c echo.Context) error {
+		var limit int
+		if err := echo.QueryParamsBinder(c).Int("limit", &limit).BindError(); err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, map[string]any{"limit": limit})
+	})
 	e.GET("/busy/:id", func(c echo.Context) error {
 		c.Response().Header().Set("Retry-After", "7")
 		return echo.ErrTooManyRequests
