@@ -27,8 +27,8 @@ import (
 // errors stay in their protocol) goes back to echo as it would without
 // toolerr.
 //
-// Mount it with e.Use (after routing), after echo's RequestID and otelecho
-// when they are used, and before or after echo's Recover. The echo
+// Mount it with e.Use (after routing), after otelecho when it is used;
+// echo's RequestID and Recover may come before or after it. The echo
 // response that middlewares before it see stays truthful: its Status,
 // Size and Committed are those of what the client received, the error
 // included.

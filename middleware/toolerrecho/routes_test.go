@@ -93,6 +93,19 @@ func routes(e *echo.Echo) {
 		}
 		return c.JSON(http.StatusOK, map[string]any{"limit": limit})
 	})
+	e.GET("/tracking/:id", func(c echo.Context) error {
+		// An outbound call to a port nothing listens on.
+		req, err := http.NewRequestWithContext(c.Request().Context(), http.MethodGet, "http://127.0.0.1:1/track", nil)
+		if err != nil {
+			return err
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadGateway, "The carrier is down.").SetInternal(err)
+		}
+		_ = resp.Body.Close()
+		return c.NoContent(http.StatusOK)
+	})
 	e.GET("/busy/:id", func(c echo.Context) error {
 		c.Response().Header().Set("Retry-After", "7")
 		return echo.ErrTooManyRequests

@@ -82,6 +82,11 @@ func errorCases() []errorCase {
 			code: toolerr.CodeToolTimeout, status: 504, tool: "/slow/:id"},
 		{name: "an HTTPError whose cause is a deadline", method: "GET", path: "/timeout/1",
 			code: toolerr.CodeToolTimeout, status: 504, tool: "/timeout/:id"},
+		{name: "an HTTPError wrapping a failed outbound call", method: "GET", path: "/tracking/1",
+			code: toolerr.CodeUpstreamUnavailable, status: 503, tool: "/tracking/:id",
+			check: func(t *testing.T, _ *http.Response, p map[string]any) {
+				assert.Equal(t, true, p["retryable"], "a refused connection: nothing ran, retry")
+			}},
 		{name: "echo.ErrTooManyRequests with Retry-After", method: "GET", path: "/busy/1",
 			code: toolerr.CodeRateLimited, status: 429, tool: "/busy/:id",
 			check: func(t *testing.T, resp *http.Response, p map[string]any) {

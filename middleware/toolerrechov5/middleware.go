@@ -27,11 +27,11 @@ import (
 // errors stay in their protocol) goes back to echo as it would without
 // toolerr.
 //
-// Mount it with e.Use (after routing), after echo's RequestID when it is
-// used, and before or after echo's Recover; for tracing, wrap the echo in
-// otelhttp. The echo response that middlewares before it see (echo's
-// RequestLogger) stays truthful: its Status, Size and Committed are those
-// of what the client received, the error included.
+// Mount it with e.Use (after routing); echo's RequestID and Recover may
+// come before or after it. For tracing, wrap the echo in otelhttp. The
+// echo response that middlewares before it see (echo's RequestLogger)
+// stays truthful: its Status, Size and Committed are those of what the
+// client received, the error included.
 func Middleware(opts ...middleware.Option) echo.MiddlewareFunc {
 	core := middleware.New(opts...)
 	m := newMapper(&routeSet{})
