@@ -106,6 +106,15 @@ func routes(e *echo.Echo) {
 		_ = resp.Body.Close()
 		return c.NoContent(http.StatusOK)
 	})
+	e.GET("/pages/:id", func(c echo.Context) error {
+		return echo.NewHTTPError(http.StatusBadRequest, "<html><head><title>Bad page size</title><script>alert(1)</script></head><body><h1>Bad page size</h1></body></html>")
+	})
+	e.GET("/stream-panic/:id", func(c echo.Context) error {
+		c.Response().WriteHeader(http.StatusOK)
+		_, _ = c.Response().Write([]byte("partial"))
+		c.Response().Flush()
+		panic(panicValue)
+	})
 	e.GET("/busy/:id", func(c echo.Context) error {
 		c.Response().Header().Set("Retry-After", "7")
 		return echo.ErrTooManyRequests

@@ -2,6 +2,7 @@ package toolerrechov5_test
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"sync"
 	"testing"
@@ -41,6 +42,35 @@ func TestPanics(t *testing.T) {
 				assert.NotContains(t, string(body), "boom")
 			})
 		}
+	}
+}
+
+// TestPanicAfterTheResponseStarted: a panic after a 200 was sent cannot
+// become an error response; the connection is aborted, so the client sees
+// a broken response, never a whole-looking one, and nothing of the panic,
+// with echo's Recover before toolerr, after it, or without.
+func TestPanicAfterTheResponseStarted(t *testing.T) {
+	stacks := map[string][]echo.MiddlewareFunc{
+		"no Recover":             {toolerrMW()},
+		"Recover before toolerr": {quietRecover(), toolerrMW()},
+		"Recover after toolerr":  {toolerrMW(), quietRecover()},
+	}
+	for name, mws := range stacks {
+		t.Run(name, func(t *testing.T) {
+			resp, err := http.Get(serve(t, newEcho(mws...)) + "/stream-panic/1")
+			require.NoError(t, err)
+			defer resp.Body.Close()
+			assert.Equal(t, http.StatusOK, resp.StatusCode, "sent before the panic")
+			body, err := io.ReadAll(resp.Body)
+			if name == "Recover after toolerr" && err == nil {
+				// echo's Recover took the panic: echo's error handler found
+				// the response committed and wrote nothing more.
+				assert.Equal(t, "partial", string(body))
+				return
+			}
+			assert.Error(t, err, "the response is broken off, not whole-looking")
+			clean(t, body)
+		})
 	}
 }
 

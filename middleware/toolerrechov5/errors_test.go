@@ -61,6 +61,13 @@ func errorCases() []errorCase {
 			check: func(t *testing.T, _ *http.Response, p map[string]any) {
 				assert.Contains(t, p["detail"], "order 9 not found", "the message, sanitized")
 			}},
+		{name: "a 4xx message of HTML", method: "GET", path: "/pages/1",
+			code: toolerr.CodeValidationFailed, status: 400, tool: "/pages/:id",
+			check: func(t *testing.T, _ *http.Response, p map[string]any) {
+				assert.Contains(t, p["detail"], "Bad page size")
+				assert.NotContains(t, p["detail"], "<")
+				assert.NotContains(t, p["detail"], "alert")
+			}},
 		{name: "echo.NewHTTPError(500, driver text)", method: "GET", path: "/reports/1",
 			code: toolerr.CodeInternal, status: 500, tool: "/reports/:id",
 			check: func(t *testing.T, _ *http.Response, p map[string]any) {
