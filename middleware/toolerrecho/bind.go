@@ -39,9 +39,12 @@ func bindError(e *toolerr.Error, err error) *toolerr.Error {
 		if got := jsonValue(typeErr.Value); got != "" {
 			reason += ", not " + article(got)
 		}
-		name := typeErr.Field
+		name, detail := typeErr.Field, typeErr.Field
+		if name == "" {
+			name, detail = "the arguments", "The arguments"
+		}
 		return e.WithField(field).
-			WithDetail(name + " " + reason + ".").
+			WithDetail(detail + " " + reason + ".").
 			WithHint("Send " + name + " as " + article(want) + ".").
 			WithViolations(toolerr.Violation{Field: field, Reason: reason, AllowedValues: map[string]any{"type": want}})
 	case errors.As(err, &syntaxErr):

@@ -40,7 +40,9 @@
 // RequestID generated before toolerr becomes the incoming id toolerr takes
 // (a client's invalid id is replaced, in the response too), and toolerr's
 // id is the one a RequestID mounted after it finds. Only RequestID's
-// default header is carried.
+// default header is carried. Under middleware.GenerateAlways toolerr takes
+// no incoming id, so a RequestID before it keeps its own id to itself: the
+// client still sees one id, toolerr's.
 //
 // Tracing: mount otelecho before this middleware; the error's trace_id is
 // the trace of otelecho's span, which the middleware also records the error

@@ -115,6 +115,13 @@ func errorCases() []errorCase {
 				assert.Equal(t, "must be an integer, not a string", v["reason"])
 				assert.Contains(t, p["hint"], "qty")
 			}},
+		{name: "bind: not an object", method: "POST", path: "/orders", body: `[1, 2]`,
+			code: toolerr.CodeValidationFailed, status: 400, tool: "/orders",
+			check: func(t *testing.T, _ *http.Response, p map[string]any) {
+				jsonBody(t, p, "")
+				assert.Equal(t, "The arguments must be an object, not an array.", p["detail"])
+				assert.Equal(t, "Send the arguments as an object.", p["hint"])
+			}},
 		{name: "bind: a wrong type deep in the body", method: "POST", path: "/orders", body: `{"items": [{"qty": 1}, {"qty": true}]}`,
 			code: toolerr.CodeValidationFailed, status: 400, tool: "/orders",
 			check: func(t *testing.T, _ *http.Response, p map[string]any) {
