@@ -81,3 +81,34 @@ func TestRPCRequestsStayEchos(t *testing.T) {
 	require.Equal(t, http.StatusNotFound, resp.StatusCode)
 	assert.JSONEq(t, `{"message":"Order 7 does not exist."}`, string(body))
 }
+
+// TestMountedTwice: the adapter mounted twice on one request's path (on
+// the echo and again on a group) renders each error once: the inner
+// middleware steps aside for the outer, and the inner adapter hands its
+// error to the outer one.
+func TestMountedTwice(t *testing.T) {
+	e := newEcho(toolerrMW())
+	g := e.Group("/v2", toolerrMW())
+	g.GET("/orders/:id", func(c echo.Context) error { return conflict })
+	url := serve(t, e)
+	for _, tc := range []struct {
+		path, code, tool string
+		status           int
+	}{
+		{"/v2/orders/1", toolerr.CodeConflict, "/v2/orders/:id", 409},
+		{"/v2/nope", toolerr.CodeToolNotFound, "", 404},
+		{"/orders/7", toolerr.CodeNotFound, "/orders/:id", 404},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			resp, body := do(t, "GET", url+tc.path, nil, "")
+			require.Equal(t, tc.status, resp.StatusCode, "%s", body)
+			p := problem(t, resp, body)
+			assert.Equal(t, tc.code, p["code"])
+			if tc.tool == "" {
+				assert.NotContains(t, p, "tool")
+			} else {
+				assert.Equal(t, tc.tool, p["tool"])
+			}
+		})
+	}
+}
