@@ -65,7 +65,9 @@ func (m *mapper) toolError(c *echo.Context, err error) error {
 		if msg := message(sc); msg != "" && msg != http.StatusText(status) {
 			e = e.WithDetail(msg)
 		}
-		e = bindError(e, err)
+		if e.Code == toolerr.CodeValidationFailed {
+			e = bindError(e, err)
+		}
 	}
 	// The Allow header of a 405, set by echo's router, is kept by the
 	// middleware, its methods the error's allowed_values.
