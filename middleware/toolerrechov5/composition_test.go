@@ -117,6 +117,7 @@ func TestOneRequestID(t *testing.T) {
 		"no incoming id":      {"", false},
 		"a valid incoming id": {"req-7f3a9c", true},
 		"an id with a key":    {"key=" + stripeKey, false},
+		"a key as the id":     {stripeKey, false}, // a valid id's characters: the sanitizer rejects it
 	}
 	for name, mws := range stacks {
 		for iname, in := range incoming {
