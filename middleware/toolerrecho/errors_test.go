@@ -148,6 +148,8 @@ func errorCases() []errorCase {
 			code: toolerr.CodeToolNotFound, status: 404},
 		{name: "unknown route answered by e.RouteNotFound", method: "GET", path: "/legacy/orders",
 			code: toolerr.CodeToolNotFound, status: 404},
+		{name: "unknown route whose e.RouteNotFound writes its own 404", method: "GET", path: "/archive/2019",
+			code: toolerr.CodeToolNotFound, status: 404},
 		{name: "wrong method", method: "DELETE", path: "/orders/42",
 			code: toolerr.CodeMethodNotAllowed, status: 405, tool: "/orders/:id",
 			check: func(t *testing.T, resp *http.Response, p map[string]any) {

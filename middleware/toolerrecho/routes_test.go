@@ -115,6 +115,9 @@ func routes(e *echo.Echo) {
 		c.Response().Flush()
 		panic(panicValue)
 	})
+	e.RouteNotFound("/archive/*", func(c echo.Context) error {
+		return c.JSON(http.StatusNotFound, map[string]any{"error": "no such archive in " + dbHost})
+	})
 	e.GET("/busy/:id", func(c echo.Context) error {
 		c.Response().Header().Set("Retry-After", "7")
 		return echo.ErrTooManyRequests

@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/middleware"
 )
 
@@ -87,10 +88,12 @@ func (k *call) run(c *echo.Context, next echo.HandlerFunc) error {
 func (k *call) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c := k.c
 	c.SetRequest(r)
-	c.SetResponse(echo.NewResponse(w, c.Logger()))
+	res := echo.NewResponse(w, c.Logger())
+	c.SetResponse(res)
 	ctx := r.Context()
 	shareRequestID(r)
-	if tool := k.m.routes.tool(c); tool != "" {
+	tool := k.m.routes.tool(c)
+	if tool != "" {
 		middleware.NameTool(ctx, tool)
 	} else {
 		// No route: no tool either, not the pattern of a router before
@@ -100,5 +103,9 @@ func (k *call) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if k.err = k.next(c); k.err != nil {
 		k.taken = middleware.ReportError(ctx, k.m.toolError(c, k.err))
+	} else if tool == "" && res.Committed && res.Status == http.StatusNotFound {
+		// A not-found route's own 404 (e.RouteNotFound writing
+		// c.JSON(404, …)): the path names no tool.
+		middleware.ReportError(ctx, toolerr.Default().New(toolerr.CodeToolNotFound, ""))
 	}
 }
