@@ -11,7 +11,8 @@
 //
 //	return toolerrErr                       the error as it is (code, status, field…), sanitized
 //	return echo.NewHTTPError(404, "…")      NOT_FOUND, 404, the message as the detail, sanitized
-//	return echo.ErrNotFound (no route)      TOOL_NOT_FOUND: the path names no tool
+//	a path no route matches                 TOOL_NOT_FOUND, no tool: echo's ErrNotFound, or the 404 of a
+//	                                        not-found route (e.RouteNotFound, the one a group adds)
 //	return echo.ErrNotFound (a handler's)   NOT_FOUND: the route exists, the resource does not
 //	return echo.ErrMethodNotAllowed         METHOD_NOT_ALLOWED, Allow kept, its methods the allowed_values
 //	return echo.NewHTTPError(4xx, "…")      the local status row (409 CONFLICT, 429 RATE_LIMITED…), the status kept
