@@ -28,8 +28,9 @@ import (
 // errors stay in their protocol) goes back to echo as it would without
 // toolerr.
 //
-// Mount it with e.Use (after routing), after otelecho when it is used;
-// echo's RequestID and Recover may come before or after it. The echo
+// Mount it with e.Use (after routing), or with e.Pre to cover the errors
+// of other Pre middlewares too, after otelecho when it is used; echo's
+// RequestID and Recover may come before or after it. The echo
 // response that middlewares before it see stays truthful: its Status,
 // Size and Committed are those of what the client received, the error
 // included.
@@ -93,20 +94,32 @@ func (k *call) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c.SetResponse(res)
 	ctx := r.Context()
 	shareRequestID(r)
-	tool := k.m.routes.tool(c)
-	if tool != "" {
-		middleware.NameTool(ctx, tool)
-	} else {
-		// No route: no tool either, not the pattern of a router before
-		// echo's (or, in echo v5, the not-found route's, which echo sets).
-		// r is the middleware's own copy of the request.
-		r.Pattern = ""
+	if !k.nameTool(r, c) {
+		// Not routed yet (mounted with e.Pre, echo routes inside next), or
+		// no route: named once routing is done, before a panic is
+		// recovered too.
+		defer k.nameTool(r, c)
 	}
 	if k.err = k.next(c); k.err != nil {
 		k.taken = middleware.ReportError(ctx, k.m.toolError(c, k.err))
-	} else if tool == "" && res.Committed && res.Status == http.StatusNotFound {
+	} else if res.Committed && res.Status == http.StatusNotFound && k.m.routes.tool(c) == "" {
 		// A not-found route's own 404 (e.RouteNotFound writing
 		// c.JSON(404, …)): the path names no tool.
 		middleware.ReportError(ctx, toolerr.Default().New(toolerr.CodeToolNotFound, ""))
 	}
+}
+
+// nameTool names the tool of r, the middleware's request, after the route
+// echo matched for c, and reports whether there was one. Without a route
+// there is no tool either, not the pattern of a router before echo's (or,
+// in echo v5, the not-found route's, which echo sets on the request): r is
+// the middleware's own copy of the request, its pattern cleared.
+func (k *call) nameTool(r *http.Request, c echo.Context) bool {
+	tool := k.m.routes.tool(c)
+	if tool == "" {
+		r.Pattern = ""
+		return false
+	}
+	middleware.NameTool(r.Context(), tool)
+	return true
 }

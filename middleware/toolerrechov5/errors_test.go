@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/labstack/echo/v5"
 	"github.com/stretchr/testify/assert"
 
 	"github.com/toolerr/toolerr"
@@ -177,27 +178,31 @@ func errorCases() []errorCase {
 
 // TestErrors: every echo idiom of failing reaches the agent as the error
 // of its cause, with its code's status, a valid body, the one request id
-// and the route's template as the tool, and nothing secret.
+// and the route's template as the tool, and nothing secret; mounted with
+// e.Use, as documented, or with e.Pre, before echo routes.
 func TestErrors(t *testing.T) {
-	url := serve(t, newEcho(toolerrMW()))
-	for _, tc := range errorCases() {
-		t.Run(tc.name, func(t *testing.T) {
-			header := http.Header{}
-			if tc.body != "" {
-				header.Set("Content-Type", "application/json")
-			}
-			resp, body := do(t, tc.method, url+tc.path, header, tc.body)
-			assert.Equal(t, tc.status, resp.StatusCode, "%s", body)
-			p := problem(t, resp, body)
-			assert.Equal(t, tc.code, p["code"])
-			if tc.tool == "" {
-				assert.NotContains(t, p, "tool")
-			} else {
-				assert.Equal(t, tc.tool, p["tool"])
-			}
-			if tc.check != nil {
-				tc.check(t, resp, p)
-			}
-		})
+	mounts := map[string]*echo.Echo{"Use": newEcho(toolerrMW()), "Pre": newEchoPre(toolerrMW())}
+	for mount, e := range mounts {
+		url := serve(t, e)
+		for _, tc := range errorCases() {
+			t.Run(mount+"/"+tc.name, func(t *testing.T) {
+				header := http.Header{}
+				if tc.body != "" {
+					header.Set("Content-Type", "application/json")
+				}
+				resp, body := do(t, tc.method, url+tc.path, header, tc.body)
+				assert.Equal(t, tc.status, resp.StatusCode, "%s", body)
+				p := problem(t, resp, body)
+				assert.Equal(t, tc.code, p["code"])
+				if tc.tool == "" {
+					assert.NotContains(t, p, "tool")
+				} else {
+					assert.Equal(t, tc.tool, p["tool"])
+				}
+				if tc.check != nil {
+					tc.check(t, resp, p)
+				}
+			})
+		}
 	}
 }

@@ -108,6 +108,15 @@ func newEcho(mws ...echo.MiddlewareFunc) *echo.Echo {
 	return e
 }
 
+// newEchoPre returns an echo with mws mounted before routing (e.Pre) and
+// the routes of the tests.
+func newEchoPre(mws ...echo.MiddlewareFunc) *echo.Echo {
+	e := echo.New()
+	e.Pre(mws...)
+	routes(e)
+	return e
+}
+
 // toolerrMW is the middleware under test, quiet.
 func toolerrMW(opts ...middleware.Option) echo.MiddlewareFunc {
 	return toolerrechov5.Middleware(append([]middleware.Option{middleware.WithLogger(quiet)}, opts...)...)
