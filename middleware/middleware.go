@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 
 	"github.com/toolerr/toolerr"
 )
@@ -152,6 +153,17 @@ func (m *handler) finish(rec *recorder, r *http.Request) {
 // captured response), so that annotate may fill it in place.
 func (m *handler) respond(rec *recorder, r *http.Request, e *toolerr.Error, owned bool, p *panicInfo) {
 	e = m.annotate(rec, r, e, true, owned)
+	if e.Code == toolerr.CodeMethodNotAllowed && rec.allow == "" {
+		// A reported 405 (a framework's router handing its answer over
+		// with ReportError) keeps the Allow header the router set, as a
+		// captured one does (attribution.go).
+		if methods := allowedMethods(rec.w.Header()); len(methods) > 0 {
+			rec.allow = strings.Join(methods, ", ")
+			if e.AllowedValues == nil {
+				e = e.WithAllowedValues(methods)
+			}
+		}
+	}
 	clearHeader(rec.w.Header())
 	if rec.allow != "" && e.Code == toolerr.CodeMethodNotAllowed {
 		rec.w.Header()["Allow"] = []string{rec.allow}

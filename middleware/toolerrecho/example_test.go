@@ -1,0 +1,44 @@
+package toolerrecho_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/middleware/toolerrecho"
+)
+
+// ExampleMiddleware mounts toolerr on echo in one line: a handler returns
+// errors in echo's idioms, and the agent gets toolerr errors.
+func ExampleMiddleware() {
+	e := echo.New()
+	e.Use(toolerrecho.Middleware())
+	e.POST("/orders/:id/cancel", func(c echo.Context) error {
+		return toolerr.Default().New(toolerr.CodeConflict, "Order 42 was shipped already.")
+	})
+	e.GET("/orders/:id", func(c echo.Context) error {
+		return echo.NewHTTPError(http.StatusNotFound, "Order "+c.Param("id")+" does not exist.")
+	})
+
+	for _, req := range []*http.Request{
+		httptest.NewRequest(http.MethodPost, "/orders/42/cancel", nil),
+		httptest.NewRequest(http.MethodGet, "/orders/7", nil),
+		httptest.NewRequest(http.MethodGet, "/no/such/tool", nil),
+	} {
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, req)
+		got, err := toolerr.Parse(rec.Body.Bytes())
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(rec.Code, got.Code, got.Tool, got.Detail)
+	}
+	// Output:
+	// 409 CONFLICT /orders/:id/cancel Order 42 was shipped already.
+	// 404 NOT_FOUND /orders/:id Order 7 does not exist.
+	// 404 TOOL_NOT_FOUND  The tool does not exist
+}

@@ -1,0 +1,110 @@
+package toolerrechov5
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"github.com/labstack/echo/v5"
+
+	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/classify"
+)
+
+// mapper turns the error an echo chain returned into the error the
+// middleware renders. It is immutable and shared by all requests.
+type mapper struct {
+	routes *routeSet // which requests reached a route (route.go)
+	// local reads an echo status as the middleware reads a status the
+	// service wrote itself: the local rows of the status table
+	// (classify.LocalCode), a Retry-After the handler set included.
+	local *classify.Classifier
+}
+
+// newMapper builds a mapper over the built-in codes.
+func newMapper(routes *routeSet) *mapper {
+	return &mapper{routes: routes, local: classify.New(toolerr.Default())}
+}
+
+// toolError returns what to hand to the middleware for err, the error c's
+// chain returned. The middleware sanitizes every text of it and completes
+// it with the request's ids and tool.
+//
+//   - A *toolerr.Error anywhere in the chain: err as it is.
+//   - No echo status in the chain (no echo.HTTPStatusCoder: a plain
+//     error, a context error, a panic echo's Recover returned): err as it
+//     is, for the middleware to classify or to make INTERNAL_ERROR of, its
+//     text for the log only.
+//   - An echo status whose error's cause tells more (the request's context
+//     ended, the body was cut by a size limit, an outbound call failed):
+//     err as it is, for the middleware to classify by that cause.
+//   - Any other echo status (*echo.HTTPError, echo's sentinel errors,
+//     *echo.BindingError): read by the local rows of the status table
+//     (ErrNotFound of a path no route matches is TOOL_NOT_FOUND,
+//     ErrMethodNotAllowed METHOD_NOT_ALLOWED, a bind error
+//     VALIDATION_FAILED with its field); a 4xx keeps its status and an
+//     *echo.HTTPError's Message as the detail; a 5xx's message, and the
+//     wrapped error of any, go to the log only.
+func (m *mapper) toolError(c *echo.Context, err error) error {
+	if _, ok := toolerr.From(err); ok {
+		return err
+	}
+	var sc echo.HTTPStatusCoder
+	if !errors.As(err, &sc) || causeDecides(err) {
+		return err
+	}
+	status := sc.StatusCode()
+	if status < 400 || status > 599 {
+		status = http.StatusInternalServerError // an error is never a success
+	}
+	if status == http.StatusNotFound && m.routes.tool(c) == "" {
+		return toolerr.Default().New(toolerr.CodeToolNotFound, "").WithCause(err)
+	}
+	e := m.localError(c.Request(), c.Response().Header(), status)
+	if status < 500 {
+		if msg := message(sc); msg != "" && msg != http.StatusText(status) {
+			e = e.WithDetail(msg)
+		}
+		if e.Code == toolerr.CodeValidationFailed {
+			e = bindError(e, err)
+		}
+	}
+	// The Allow header of a 405, set by echo's router, is kept by the
+	// middleware, its methods the error's allowed_values.
+	return e.WithCause(err)
+}
+
+// message returns the Message of an *echo.HTTPError or *echo.BindingError.
+func message(sc echo.HTTPStatusCoder) string {
+	switch e := sc.(type) {
+	case *echo.HTTPError:
+		return e.Message
+	case *echo.BindingError:
+		if e.HTTPError != nil {
+			return e.Message
+		}
+	}
+	return ""
+}
+
+// localError is the error of a failure with the given status that the
+// service answered itself: a 4xx keeps the status the application chose.
+func (m *mapper) localError(r *http.Request, h http.Header, status int) *toolerr.Error {
+	o := classify.Outcome{Method: r.Method, Status: status, Header: h, Local: true,
+		Idempotent: r.Header.Get("Idempotency-Key") != ""}
+	e := m.local.Build(m.local.Decide(o), o)
+	if status < 500 && e.Status != status {
+		e = e.WithStatus(status)
+	}
+	return e
+}
+
+// causeDecides reports whether err's chain holds a cause that explains the
+// failure better than an echo status: the request's context ending
+// (CANCELLED, TOOL_TIMEOUT), a body over http.MaxBytesReader's limit
+// (PAYLOAD_TOO_LARGE) or a failed outbound call (the UPSTREAM_* codes).
+func causeDecides(err error) bool {
+	var tooLarge *http.MaxBytesError
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) ||
+		errors.As(err, &tooLarge) || classify.Outbound(err)
+}
