@@ -9,22 +9,33 @@
 // X-Request-Id and request_id, and the route's template ("/orders/:id")
 // as its tool. What each echo idiom becomes:
 //
-//	return toolerrErr                       the error as it is (code, status, field…), sanitized
-//	return echo.NewHTTPError(404, "…")      NOT_FOUND, 404, the message as the detail, sanitized
-//	a path no route matches                 TOOL_NOT_FOUND, no tool: echo's ErrNotFound, or the 404 of a
-//	                                        not-found route (e.RouteNotFound, the one a group adds)
-//	return echo.ErrNotFound (a handler's)   NOT_FOUND: the route exists, the resource does not
-//	return echo.ErrMethodNotAllowed         METHOD_NOT_ALLOWED, Allow kept, its methods the allowed_values
-//	return echo.NewHTTPError(4xx, "…")      the local status row (409 CONFLICT, 429 RATE_LIMITED…), the status kept
-//	return echo.NewHTTPError(5xx, "…")      INTERNAL_ERROR (503 TOOL_UNAVAILABLE, 504 TOOL_TIMEOUT); the message to the log only
-//	return c.Bind(&args) (bad JSON)         VALIDATION_FAILED; a wrong type names its field and the type it must have
-//	return errors.New("…")                  INTERNAL_ERROR; the text to the log only
-//	return ctx.Err()                        CANCELLED or TOOL_TIMEOUT, as the middleware classifies it
-//	return err from an outbound call        classified by the middleware (UPSTREAM_TIMEOUT…)
-//	c.JSON(502, …), c.HTML(502, page)       the captured response, translated and classified; no HTML reaches the agent
-//	panic(…)                                INTERNAL_ERROR, with or without echo's Recover, before or after it
-//	*echo.BindingError (param binders)      VALIDATION_FAILED naming the parameter
-//	c.JSON(200, …), c.Stream, Flush         passed through untouched
+//   - return toolerrErr: the error as it is (code, status, field…), sanitized;
+//   - return echo.NewHTTPError(404, "…"): NOT_FOUND, 404, the message as the
+//     detail, sanitized;
+//   - a path no route matches: TOOL_NOT_FOUND, no tool: echo's ErrNotFound, or
+//     the 404 of a not-found route (e.RouteNotFound, the one a group adds);
+//   - return echo.ErrNotFound (a handler's): NOT_FOUND: the route exists, the
+//     resource does not;
+//   - return echo.ErrMethodNotAllowed: METHOD_NOT_ALLOWED, Allow kept, its
+//     methods the allowed_values;
+//   - return echo.NewHTTPError(4xx, "…"): the local status row (409 CONFLICT,
+//     429 RATE_LIMITED…), the status kept;
+//   - return echo.NewHTTPError(5xx, "…"): INTERNAL_ERROR (503
+//     TOOL_UNAVAILABLE, 504 TOOL_TIMEOUT); the message to the log only;
+//   - return c.Bind(&args) (bad JSON): VALIDATION_FAILED; a wrong type names
+//     its field and the type it must have;
+//   - return errors.New("…"): INTERNAL_ERROR; the text to the log only;
+//   - return ctx.Err(): CANCELLED or TOOL_TIMEOUT, as the middleware
+//     classifies it;
+//   - return err from an outbound call: classified by the middleware
+//     (UPSTREAM_TIMEOUT…);
+//   - c.JSON(502, …), c.HTML(502, page): the captured response, translated and
+//     classified; no HTML reaches the agent;
+//   - panic(…): INTERNAL_ERROR, with or without echo's Recover, before or
+//     after it;
+//   - *echo.BindingError (param binders): VALIDATION_FAILED naming the
+//     parameter;
+//   - c.JSON(200, …), c.Stream, Flush: passed through untouched.
 //
 // Any error with an echo status (echo.HTTPStatusCoder: *echo.HTTPError,
 // echo's sentinels such as echo.ErrNotFound, *echo.BindingError) is read by
