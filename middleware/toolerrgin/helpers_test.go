@@ -116,3 +116,6 @@ func requireClean(t *testing.T, body []byte) {
 		assert.NotContains(t, string(body), l)
 	}
 }
+
+// jsonMarshal is json.Marshal.
+func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }
