@@ -8,6 +8,8 @@ require (
 	github.com/go-playground/validator/v10 v10.30.6
 	github.com/stretchr/testify v1.12.1
 	github.com/toolerr/toolerr v0.0.0
+	go.opentelemetry.io/contrib/instrumentation/github.com/gin-gonic/gin/otelgin v0.65.0
+	go.opentelemetry.io/otel/sdk v1.47.0
 )
 
 require (
