@@ -38,7 +38,7 @@ import (
 // it, so that errors carry the span's trace id).
 func Middleware(opts ...middleware.Option) gin.HandlerFunc {
 	a := newAdapter(opts)
-	return func(c *gin.Context) { a.serve(c, c.Next) }
+	return func(c *gin.Context) { a.serve(c, nil) }
 }
 
 // adapter is one configured Middleware: the core middleware, wrapped
@@ -60,7 +60,7 @@ var defaultAdapter = sync.OnceValue(func() *adapter { return newAdapter(nil) })
 // call is the state of one request through the adapter: one allocation.
 type call struct {
 	c    *gin.Context
-	run  func() // c.Next, or a lone Tool's handler
+	run  func() // a lone Tool's handler; nil: c.Next
 	b    below
 	a    above
 	ran  bool       // run returned: no panic unwound through it
@@ -70,7 +70,9 @@ type call struct {
 	noRoute bool
 }
 
-// serve runs run, the handlers behind the adapter, under the middleware.
+// serve runs run, the handlers behind the adapter, under the middleware;
+// nil runs c.Next (a method value would cost every request an
+// allocation).
 func (ad *adapter) serve(c *gin.Context, run func()) {
 	cl := &call{c: c, run: run}
 	cl.b = below{ResponseWriter: c.Writer, call: cl}
@@ -95,15 +97,21 @@ func inner(w http.ResponseWriter, r *http.Request) {
 	cl.a.reset(cl, w, cl.b.ResponseWriter)
 	c.Writer, c.Request = &cl.a, r
 	ctx := r.Context()
-	if id := toolerr.RequestID(ctx); id != "" && r.Header.Get("X-Request-Id") != id {
+	if id := toolerr.RequestID(ctx); id != "" {
 		// One id: a request-id middleware behind this one (gin-contrib's
 		// requestid) takes the request's id, not one of its own.
-		r.Header.Set("X-Request-Id", id)
+		if v := r.Header["X-Request-Id"]; len(v) != 1 || v[0] != id {
+			setRequestID(r.Header, id)
+		}
 	}
 	if p := c.FullPath(); p != "" {
 		middleware.NameTool(ctx, p)
 	}
-	cl.run()
+	if cl.run != nil {
+		cl.run()
+	} else {
+		c.Next()
+	}
 	cl.ran = true
 	cl.finish(ctx)
 }
@@ -122,4 +130,15 @@ func callOf(w http.ResponseWriter) *call {
 		w = u.Unwrap()
 	}
 	return nil
+}
+
+// setRequestID sets h's X-Request-Id to id, sharing the value slice the
+// middleware stamped in h when it holds id (capped, so an Add to either
+// copies), which spares every request an allocation.
+func setRequestID(h http.Header, id string) {
+	if v := h[toolerr.HeaderRequestID]; len(v) == 1 && v[0] == id {
+		h["X-Request-Id"] = v[:1:1]
+		return
+	}
+	h["X-Request-Id"] = []string{id}
 }
