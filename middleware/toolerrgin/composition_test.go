@@ -43,8 +43,7 @@ func TestPanics(t *testing.T) {
 					panic(fmt.Errorf("charge failed with %s at %s", secretKey, secretDSN))
 				}, func(c *gin.Context) { ranAfter = true })
 				r.GET("/nil/:id", func(c *gin.Context) {
-					var m map[string]int
-					m["x"] = 1
+					c.String(200, "%d", []int{1}[len(c.Param("id"))]) // a runtime error: index out of range
 				})
 			})
 			resp, body := call(t, srv, http.MethodGet, "/charge/7", "")

@@ -21,8 +21,8 @@ func conflict() *toolerr.Error {
 		WithField("/version").WithDetails(map[string]any{"current_version": 7})
 }
 
-// leakyErr is a plain Go error whose text is all secrets.
-var leakyErr = fmt.Errorf("charge failed: key %s dsn %s card %s", secretKey, secretDSN, secretCard)
+// errLeaky is a plain Go error whose text is all secrets.
+var errLeaky = fmt.Errorf("charge failed: key %s dsn %s card %s", secretKey, secretDSN, secretCard)
 
 // TestIdioms: every way a gin handler fails becomes one error with the
 // code's status, the route as the tool, and nothing secret in it.
@@ -35,11 +35,11 @@ func TestIdioms(t *testing.T) {
 		check   func(t *testing.T, e wireError)
 		noTrace bool
 	}{
-		{name: "c.Error alone", h: func(c *gin.Context) { _ = c.Error(leakyErr) },
+		{name: "c.Error alone", h: func(c *gin.Context) { _ = c.Error(errLeaky) },
 			status: 500, code: toolerr.CodeInternal},
 		{name: "c.Error after c.JSON 500 with the error's text", h: func(c *gin.Context) {
-			c.JSON(500, gin.H{"error": leakyErr.Error()})
-			_ = c.Error(leakyErr)
+			c.JSON(500, gin.H{"error": errLeaky.Error()})
+			_ = c.Error(errLeaky)
 		}, status: 500, code: toolerr.CodeInternal},
 		{name: "AbortWithError of a toolerr error keeps detail, field, details", h: func(c *gin.Context) {
 			_ = c.AbortWithError(http.StatusConflict, conflict())
@@ -53,13 +53,13 @@ func TestIdioms(t *testing.T) {
 			_ = c.AbortWithError(http.StatusBadRequest, fmt.Errorf("wrapped: %w", conflict()))
 		}, status: 409, code: toolerr.CodeConflict},
 		{name: "AbortWithError 403 of a plain error: the local code, no text", h: func(c *gin.Context) {
-			_ = c.AbortWithError(http.StatusForbidden, leakyErr)
+			_ = c.AbortWithError(http.StatusForbidden, errLeaky)
 		}, status: 403, code: toolerr.CodePermissionDenied, check: noUpstream},
 		{name: "AbortWithError 404 of a plain error on a route: not TOOL_NOT_FOUND", h: func(c *gin.Context) {
 			_ = c.AbortWithError(http.StatusNotFound, errors.New("sql: no rows in result set"))
 		}, status: 404, code: toolerr.CodeNotFound, check: noUpstream},
 		{name: "AbortWithError 500 of a plain error", h: func(c *gin.Context) {
-			_ = c.AbortWithError(http.StatusInternalServerError, leakyErr)
+			_ = c.AbortWithError(http.StatusInternalServerError, errLeaky)
 		}, status: 500, code: toolerr.CodeInternal},
 		{name: "a public error's text is the detail, sanitized", h: func(c *gin.Context) {
 			c.AbortWithStatus(http.StatusUnprocessableEntity)
@@ -81,7 +81,7 @@ func TestIdioms(t *testing.T) {
 		}},
 		{name: "the toolerr error wins over later plain ones", h: func(c *gin.Context) {
 			_ = c.Error(conflict())
-			_ = c.Error(leakyErr)
+			_ = c.Error(errLeaky)
 		}, status: 409, code: toolerr.CodeConflict},
 		{name: "c.JSON 500 with a DB host", h: func(c *gin.Context) {
 			c.JSON(500, gin.H{"error": "pq: connection to db.prod.internal:5432 failed"})
@@ -148,7 +148,7 @@ func TestErrorAfterSuccess(t *testing.T) {
 		r.Use(toolerrgin.Middleware())
 		r.GET("/orders/:id", func(c *gin.Context) {
 			c.JSON(200, gin.H{"id": c.Param("id")})
-			_ = c.Error(leakyErr)
+			_ = c.Error(errLeaky)
 		})
 	})
 	resp, body := call(t, srv, http.MethodGet, "/orders/42", "")

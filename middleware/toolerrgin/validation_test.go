@@ -175,6 +175,11 @@ func TestBindingIdioms(t *testing.T) {
 				_ = c.Error(err)
 			}
 		})
+		r.POST("/big", func(c *gin.Context) {
+			c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, 8)
+			var a plainArgs
+			_ = c.Bind(&a) // binding's 413
+		})
 		r.POST("/type", func(c *gin.Context) {
 			var a struct {
 				Qty int `json:"qty"`
@@ -203,6 +208,10 @@ func TestBindingIdioms(t *testing.T) {
 		{name: "not JSON", path: "/type", body: `{qty}`, detail: "The request body is not valid JSON"},
 		{name: "an empty body", path: "/should-bind", body: "", detail: "The request body is empty."},
 	}
+	t.Run("a body over http.MaxBytesReader's limit", func(t *testing.T) {
+		resp, body := call(t, srv, http.MethodPost, "/big", `{"status":"open","padding":"xxxxxxxxxxxxxxxx"}`)
+		requireError(t, resp, body, 413, toolerr.CodePayloadTooLarge, "/big")
+	})
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			resp, body := call(t, srv, http.MethodPost, tc.path, tc.body, "Content-Type", "application/json")
