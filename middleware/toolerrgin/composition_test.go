@@ -190,3 +190,24 @@ func TestToolUnderMiddleware(t *testing.T) {
 	e := requireError(t, resp, body, 404, toolerr.CodeNotFound, "cancel_order")
 	assert.Equal(t, "Order 77 does not exist.", e.Detail)
 }
+
+// TestMountedTwice: the adapter on the engine and again on a group
+// answers once, with one valid error; successes pass.
+func TestMountedTwice(t *testing.T) {
+	srv := serve(t, func(r *gin.Engine) {
+		r.Use(toolerrgin.Middleware())
+		g := r.Group("/v1", toolerrgin.Middleware())
+		g.GET("/orders/:id", func(c *gin.Context) {
+			if c.Param("id") == "0" {
+				_ = c.Error(errLeaky)
+				return
+			}
+			c.Status(http.StatusCreated)
+		})
+	})
+	resp, body := call(t, srv, http.MethodGet, "/v1/orders/0", "")
+	requireError(t, resp, body, 500, toolerr.CodeInternal, "/v1/orders/:id")
+	resp, body = call(t, srv, http.MethodGet, "/v1/orders/1", "")
+	assert.Equal(t, http.StatusCreated, resp.StatusCode)
+	assert.Empty(t, body)
+}
