@@ -294,3 +294,28 @@ func (s structValidator) ValidateStruct(obj any) error {
 }
 
 func (s structValidator) Engine() any { return s.v }
+
+// TestManyViolations: a client that sends hundreds of bad items gets a
+// valid error of bounded size, not one violation per item without end.
+func TestManyViolations(t *testing.T) {
+	srv := serve(t, func(r *gin.Engine) {
+		r.Use(toolerrgin.Middleware())
+		r.POST("/orders", toolerrgin.Tool("list_orders", func(c *gin.Context) error {
+			var args bindArgs
+			return toolerrgin.ShouldBindJSON(c, &args)
+		}))
+	})
+	var b strings.Builder
+	b.WriteString(`{"status":"Open","limit":5,"customer_id":"C0000042","line_items":[`)
+	for i := range 400 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"sku":"ab-` + strings.Repeat("x", 40) + `","qty":99}`)
+	}
+	b.WriteString(`]}`)
+	resp, body := call(t, srv, http.MethodPost, "/orders", b.String())
+	e := requireError(t, resp, body, 400, toolerr.CodeValidationFailed, "list_orders")
+	assert.LessOrEqual(t, len(e.Violations), toolerr.MaxViolations)
+	assert.Less(t, len(body), 64<<10)
+}
