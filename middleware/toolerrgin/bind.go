@@ -77,9 +77,10 @@ func (b *boundArgs) structField(structNamespace string) *reflect.StructField {
 }
 
 // failingElements returns the indices of the elements of a bound slice
-// that fail validation, in order; nil when the bound value is no slice.
-func (b *boundArgs) failingElements() []int {
-	if b == nil || binding.Validator == nil {
+// that fail validation by v, in order; nil when the bound value is no
+// slice.
+func (b *boundArgs) failingElements(v binding.StructValidator) []int {
+	if b == nil || v == nil {
 		return nil
 	}
 	s := b.ptr.Elem()
@@ -88,7 +89,7 @@ func (b *boundArgs) failingElements() []int {
 	}
 	var out []int
 	for i := range s.Len() {
-		if binding.Validator.ValidateStruct(s.Index(i).Interface()) != nil {
+		if v.ValidateStruct(s.Index(i).Interface()) != nil {
 			out = append(out, i)
 		}
 	}

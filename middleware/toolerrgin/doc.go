@@ -20,9 +20,10 @@
 //     log only.
 //   - c.Bind, c.ShouldBindJSON and friends: VALIDATION_FAILED, one
 //     violation per failing field at its JSON pointer, with allowed values
-//     and deterministic repairs. [ShouldBindJSON] tells the adapter the
-//     argument type, so pointers use the json tags and an example_request
-//     can be proven valid.
+//     and deterministic repairs. [Validator] (once, at setup) or
+//     [ShouldBindJSON] (per call) tells the adapter the argument type, so
+//     pointers use the json tags and an example_request can be proven
+//     valid.
 //   - c.JSON(500, gin.H{"error": "pq: … db.prod.internal …"}),
 //     c.String(502, "<html>…nginx…</html>"), c.Status(503): captured and
 //     replaced, as any raw error response (a gateway's page is evidence of
@@ -77,10 +78,22 @@
 // A failing field is a JSON pointer in the client's names. A
 // validator.FieldError names its field only by a namespace of Go names
 // rooted at the struct's type ("bindArgs.Items[0].Sku"), so the json
-// names come from the argument type: bind with [ShouldBindJSON] (or
-// [ShouldBindWith]) and "/line_items/0/sku" results; or register a
-// tag-name function on gin's validator (gin's recipe), whose names the
-// namespace then carries. Otherwise the validator's own names are used.
+// names come from the argument type, which the adapter learns in one of
+// two ways:
+//
+//   - once for the whole service, decorating gin's validator at setup
+//     (gin's documented extension point), after which every c.Bind,
+//     c.ShouldBindJSON… reports what it validated; the errors keep their
+//     types and messages:
+//
+//     binding.Validator = toolerrgin.Validator(binding.Validator)
+//
+//   - per call, binding with [ShouldBindJSON] or [ShouldBindWith].
+//
+// Either way "/line_items/0/sku" results, and a slice's failing element
+// is found. Without either, the namespace's own names are used: json
+// names if a tag-name function is registered on the validator, Go's
+// otherwise.
 //
 // Reasons are plain words ("must be at most 100"); allowed_values come
 // from oneof (the members), min, max, gte, lte, gt, lt (a range in JSON

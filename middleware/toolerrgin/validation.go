@@ -26,6 +26,9 @@ import (
 func validationFailed(args *boundArgs, prefix string, ve validator.ValidationErrors) *toolerr.Error {
 	fs := make([]finding, 0, len(ve))
 	for _, fe := range ve {
+		if b, ok := fe.(boundField); ok && args == nil {
+			args = b.args // marked by Validator: the example's arguments
+		}
 		fs = append(fs, findingOf(args, prefix, fe))
 	}
 	return report(args, fs)
@@ -37,7 +40,7 @@ func validationFailed(args *boundArgs, prefix string, ve validator.ValidationErr
 // ones only). With the slice bound, the index is found by validating each
 // element again; without it the field is the arguments as a whole.
 func sliceValidationFailed(args *boundArgs, se binding.SliceValidationError) *toolerr.Error {
-	failing := args.failingElements()
+	failing := args.failingElements(binding.Validator)
 	var fs []finding
 	k := 0
 	for _, err := range se {
@@ -51,6 +54,9 @@ func sliceValidationFailed(args *boundArgs, se binding.SliceValidationError) *to
 		}
 		k++
 		for _, fe := range ve {
+			if b, ok := fe.(boundField); ok {
+				elem, prefix = b.args, b.prefix // marked by Validator
+			}
 			f := findingOf(elem, prefix, fe)
 			if prefix == "" {
 				// Which element failed is unknown: name the field within one.
@@ -78,7 +84,8 @@ func countValidation(se binding.SliceValidationError) int {
 	return n
 }
 
-// findingOf reads one field error.
+// findingOf reads one field error of the arguments args (nil when
+// unknown), its pointer prefixed by prefix.
 func findingOf(args *boundArgs, prefix string, fe validator.FieldError) finding {
 	field, steps := fieldPath(args.rootType(), prefix, fe.Namespace(), fe.StructNamespace())
 	f := finding{field: field, steps: steps, tag: fe.Tag()}

@@ -319,3 +319,54 @@ func TestManyViolations(t *testing.T) {
 	assert.LessOrEqual(t, len(e.Violations), toolerr.MaxViolations)
 	assert.Less(t, len(body), 64<<10)
 }
+
+// TestValidatorDecoration: with gin's validator decorated by
+// toolerrgin.Validator, gin's own binding calls (c.ShouldBindJSON,
+// c.Bind) point at json names and carry proven examples, and the errors
+// keep their types and messages for code that reads them.
+func TestValidatorDecoration(t *testing.T) {
+	saved := binding.Validator
+	binding.Validator = toolerrgin.Validator(binding.Validator)
+	t.Cleanup(func() { binding.Validator = saved })
+	assert.Equal(t, binding.Validator, toolerrgin.Validator(binding.Validator), "decorating twice is once")
+
+	var typed bool
+	var message string
+	srv := serve(t, func(r *gin.Engine) {
+		r.Use(toolerrgin.Middleware())
+		r.POST("/orders", func(c *gin.Context) {
+			var args bindArgs
+			if err := c.ShouldBindJSON(&args); err != nil {
+				_, typed = err.(validator.ValidationErrors)
+				message = err.Error()
+				_ = c.Error(err)
+			}
+		})
+		r.POST("/bind", func(c *gin.Context) {
+			var args bindArgs
+			_ = c.Bind(&args)
+		})
+		r.POST("/items", func(c *gin.Context) {
+			var items []item
+			_ = c.Bind(&items)
+		})
+	})
+	resp, body := call(t, srv, http.MethodPost, "/orders", `{"status":"Closed","limit":0,"customer_id":"C0000042"}`)
+	e := requireError(t, resp, body, 400, toolerr.CodeValidationFailed, "/orders")
+	assert.True(t, typed, "the error is still validator.ValidationErrors")
+	assert.Contains(t, message, "Key: 'bindArgs.Limit' Error:Field validation for 'Limit' failed on the 'min' tag")
+	assert.Equal(t, "/limit", e.Field)
+	assert.Equal(t, float64(1), e.SuggestedValue)
+	assert.Equal(t, "closed", e.ExampleRequest["status"])
+	requireValidExample(t, e.ExampleRequest)
+
+	resp, body = call(t, srv, http.MethodPost, "/bind", `{"limit":5,"customer_id":"C0000042","line_items":[{"sku":"A","qty":1},{"sku":"b","qty":1}]}`)
+	e = requireError(t, resp, body, 400, toolerr.CodeValidationFailed, "/bind")
+	assert.Equal(t, "/line_items/1/sku", e.Field)
+	assert.Equal(t, "B", e.SuggestedValue)
+
+	resp, body = call(t, srv, http.MethodPost, "/items", `[{"sku":"A","qty":1},{"sku":"B","qty":1},{"sku":"C","qty":0}]`)
+	e = requireError(t, resp, body, 400, toolerr.CodeValidationFailed, "/items")
+	assert.Equal(t, "/2/qty", e.Field)
+	assert.Equal(t, float64(1), e.SuggestedValue)
+}
