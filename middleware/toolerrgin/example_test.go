@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
+	"github.com/gin-gonic/gin/binding"
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/middleware/toolerrgin"
@@ -77,4 +78,41 @@ func ExampleTool() {
 	// 400 VALIDATION_FAILED search_orders
 	// /status [open closed] open
 	// Set status to "open". Then call again.
+}
+
+// Decorate gin's validator once, at setup: gin's own binding calls then
+// report the client's field names and a repaired request proven valid.
+func ExampleValidator() {
+	saved := binding.Validator
+	defer func() { binding.Validator = saved }()
+	binding.Validator = toolerrgin.Validator(binding.Validator)
+
+	gin.SetMode(gin.ReleaseMode)
+	type args struct {
+		Status string `json:"status" binding:"required,oneof=open closed"`
+		Limit  int    `json:"limit" binding:"min=1,max=100"`
+	}
+	r := gin.New()
+	r.Use(toolerrgin.Middleware())
+	r.POST("/orders/search", func(c *gin.Context) {
+		var a args
+		if err := c.ShouldBindJSON(&a); err != nil {
+			_ = c.Error(err)
+			return
+		}
+		c.JSON(http.StatusOK, a)
+	})
+
+	w := httptest.NewRecorder()
+	req := httptest.NewRequest(http.MethodPost, "/orders/search", strings.NewReader(`{"status":"Open","limit":500}`))
+	req.Header.Set("Content-Type", "application/json")
+	r.ServeHTTP(w, req)
+	var e struct {
+		Field          string         `json:"field"`
+		ExampleRequest map[string]any `json:"example_request"`
+	}
+	_ = json.Unmarshal(w.Body.Bytes(), &e)
+	fmt.Println(w.Code, e.Field, e.ExampleRequest)
+	// Output:
+	// 400 /limit map[limit:100 status:open]
 }
