@@ -97,6 +97,12 @@ func TestIdioms(t *testing.T) {
 			c.AbortWithStatus(http.StatusBadRequest)
 			toolerr.Write(c.Writer, c.Request, conflict())
 		}, status: 409, code: toolerr.CodeConflict, check: noUpstream},
+		{name: "AbortWithStatusJSON 422 with the handler's own message", h: func(c *gin.Context) {
+			c.AbortWithStatusJSON(http.StatusUnprocessableEntity, gin.H{"error": "quantity must be positive; key " + secretKey})
+		}, status: 422, code: toolerr.CodeValidationFailed, check: noUpstream},
+		{name: "c.String 500 with a Go stack trace", h: func(c *gin.Context) {
+			c.String(500, "panic: runtime error: invalid memory address\n\ngoroutine 1 [running]:\nmain.charge()\n\t/srv/app/charge.go:42 +0x1d\n")
+		}, status: 500, code: toolerr.CodeInternal},
 		{name: "c.Status 503 and nothing written", h: func(c *gin.Context) { c.Status(503) },
 			status: 503, code: toolerr.CodeToolUnavailable},
 		{name: "AbortWithStatus 401", h: func(c *gin.Context) { c.AbortWithStatus(401) },
