@@ -123,6 +123,10 @@ func TestOneRequestID(t *testing.T) {
 			require.Equal(t, 200, resp.StatusCode)
 			assert.Equal(t, []string{seen}, resp.Header.Values("X-Request-Id"))
 
+			resp, body = call(t, srv, http.MethodGet, "/fail/1", "", "X-Request-Id", secretKey)
+			e = requireError(t, resp, body, 409, toolerr.CodeConflict, "/fail/:id")
+			assert.NotEqual(t, secretKey, e.RequestID, "an id carrying a key is not echoed")
+
 			resp, body = call(t, srv, http.MethodGet, "/fail/1", "", "X-Request-Id", "agent-run-77")
 			e = requireError(t, resp, body, 409, toolerr.CodeConflict, "/fail/:id")
 			assert.Equal(t, "agent-run-77", e.RequestID)
