@@ -73,9 +73,7 @@ func describeBound(f *finding, fe validator.FieldError, sf *reflect.StructField)
 		describeNumber(f, fe, sf)
 		return
 	}
-	words := map[string]string{"min": "at least", "gte": "at least", "max": "at most", "lte": "at most",
-		"gt": "more than", "lt": "fewer than"}[tag]
-	key := map[string]string{"min": "min", "gte": "min", "max": "max", "lte": "max", "gt": "min", "lt": "max"}[tag]
+	words, key := countWords(tag)
 	n, err := strconv.Atoi(param)
 	switch {
 	case err != nil || (k != reflect.String && k != reflect.Slice && k != reflect.Array && k != reflect.Map):
@@ -89,6 +87,20 @@ func describeBound(f *finding, fe validator.FieldError, sf *reflect.StructField)
 		f.allowed = map[string]any{key + "Items": boundOf(tag, n)}
 		f.fix = fmt.Sprintf("send %s %d items in %s", words, n, name)
 	}
+}
+
+// countWords words a comparison tag for a count (a length, a number of
+// items), and names the JSON Schema keyword's prefix: "min" or "max".
+func countWords(tag string) (words, key string) {
+	switch tag {
+	case "min", "gte":
+		return "at least", "min"
+	case "max", "lte":
+		return "at most", "max"
+	case "gt":
+		return "more than", "min"
+	}
+	return "fewer than", "max"
 }
 
 // boundOf is the inclusive count of an exclusive tag: gt=2 is minItems 3.

@@ -93,17 +93,18 @@ func findingOf(args *boundArgs, prefix string, fe validator.FieldError) finding 
 	if steps != nil || args.rootType() != nil {
 		sf = args.structField(fe.StructNamespace())
 	}
-	describe(&f, fe, sf)
+	describe(&f, fe, sf, args)
 	return f
 }
 
-// describe words f from its tag, with the failing value and the struct
-// field's other rules (sf, nil when the type is unknown).
-func describe(f *finding, fe validator.FieldError, sf *reflect.StructField) {
+// describe words f from its tag, with the failing value, the struct
+// field's other rules (sf, nil when the type is unknown) and the
+// arguments bound (args, nil when unknown).
+func describe(f *finding, fe validator.FieldError, sf *reflect.StructField, args *boundArgs) {
 	name := displayName(f.field)
 	tag, param := fe.Tag(), fe.Param()
 	switch {
-	case strings.HasPrefix(tag, "required") || tag == "excluded_unless":
+	case strings.HasPrefix(tag, "required"):
 		f.reason = "is required"
 		f.askUser = true
 		if members := oneofOf(sf); members != nil {
@@ -125,6 +126,8 @@ func describe(f *finding, fe validator.FieldError, sf *reflect.StructField) {
 		describeBound(f, fe, sf)
 	case tag == "len":
 		describeLen(f, fe)
+	case crossField(tag):
+		describeCrossField(f, fe, args)
 	default:
 		describeFormat(f, fe)
 	}

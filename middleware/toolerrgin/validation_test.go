@@ -370,3 +370,35 @@ func TestValidatorDecoration(t *testing.T) {
 	assert.Equal(t, "/2/qty", e.Field)
 	assert.Equal(t, float64(1), e.SuggestedValue)
 }
+
+// TestCrossField: a cross-field rule names the other field as the client
+// does, never by its Go name.
+func TestCrossField(t *testing.T) {
+	type window struct {
+		StartDay int `json:"start_day" binding:"required"`
+		EndDay   int `json:"end_day" binding:"required,gtfield=StartDay"`
+	}
+	srv := serve(t, func(r *gin.Engine) {
+		r.Use(toolerrgin.Middleware())
+		r.POST("/typed", toolerrgin.Tool("book", func(c *gin.Context) error {
+			var w window
+			return toolerrgin.ShouldBindJSON(c, &w)
+		}))
+		r.POST("/plain", func(c *gin.Context) {
+			var w window
+			if err := c.ShouldBindJSON(&w); err != nil {
+				_ = c.Error(err)
+			}
+		})
+	})
+	resp, body := call(t, srv, http.MethodPost, "/typed", `{"start_day":5,"end_day":3}`)
+	e := requireError(t, resp, body, 400, toolerr.CodeValidationFailed, "book")
+	assert.Equal(t, "/end_day", e.Field)
+	assert.Equal(t, "end_day must be greater than start_day.", e.Detail)
+	assert.Nil(t, e.SuggestedValue)
+
+	resp, body = call(t, srv, http.MethodPost, "/plain", `{"start_day":5,"end_day":3}`)
+	e = requireError(t, resp, body, 400, toolerr.CodeValidationFailed, "/plain")
+	assert.Equal(t, "EndDay must be greater than another argument.", e.Detail)
+	assert.NotContains(t, string(body), "StartDay")
+}
