@@ -215,3 +215,18 @@ func TestMountedTwice(t *testing.T) {
 	assert.Equal(t, http.StatusCreated, resp.StatusCode)
 	assert.Empty(t, body)
 }
+
+// TestToolReturnsAbortWithError: return c.AbortWithError(…), a common
+// idiom, reports the error once and keeps one entry in c.Errors.
+func TestToolReturnsAbortWithError(t *testing.T) {
+	var n int
+	srv := serve(t, func(r *gin.Engine) {
+		r.Use(func(c *gin.Context) { c.Next(); n = len(c.Errors) }, toolerrgin.Middleware())
+		r.POST("/orders/:id", toolerrgin.Tool("update_order", func(c *gin.Context) error {
+			return c.AbortWithError(http.StatusConflict, conflict())
+		}))
+	})
+	resp, body := call(t, srv, http.MethodPost, "/orders/1", "")
+	requireError(t, resp, body, 409, toolerr.CodeConflict, "update_order")
+	assert.Equal(t, 1, n)
+}

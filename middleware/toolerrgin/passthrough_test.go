@@ -133,3 +133,25 @@ func TestConnectPassesThrough(t *testing.T) {
 	assert.Equal(t, connectErr, strings.TrimSpace(string(body)))
 	assert.NotEmpty(t, resp.Header.Get("X-Request-Id"))
 }
+
+// TestResponseController: http.ResponseController reaches the
+// connection through c.Writer (deadlines, flush).
+func TestResponseController(t *testing.T) {
+	srv := serve(t, func(r *gin.Engine) {
+		r.Use(toolerrgin.Middleware())
+		r.GET("/rc", func(c *gin.Context) {
+			rc := http.NewResponseController(c.Writer)
+			if err := rc.SetWriteDeadline(time.Now().Add(time.Minute)); err != nil {
+				c.String(500, "deadline: %v", err)
+				return
+			}
+			c.String(200, "ok")
+			if err := rc.Flush(); err != nil {
+				_, _ = c.Writer.WriteString(" flush: " + err.Error())
+			}
+		})
+	})
+	resp, body := call(t, srv, http.MethodGet, "/rc", "")
+	assert.Equal(t, 200, resp.StatusCode)
+	assert.Equal(t, "ok", string(body))
+}

@@ -1,6 +1,8 @@
 package toolerrgin
 
 import (
+	"slices"
+
 	"github.com/gin-gonic/gin"
 
 	"github.com/toolerr/toolerr/middleware"
@@ -37,7 +39,12 @@ func runTool(c *gin.Context, name string, h func(c *gin.Context) error) {
 	if err == nil {
 		return
 	}
-	ge := c.Error(err)
+	ge, ok := err.(*gin.Error)
+	if !ok || !slices.Contains(c.Errors, ge) {
+		// return c.AbortWithError(…) hands back the entry c.Errors has:
+		// it is not added twice.
+		ge = c.Error(err)
+	}
 	if a, ok := c.Writer.(*above); ok && a.call != nil {
 		a.call.tool = ge
 	}
