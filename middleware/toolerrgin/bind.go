@@ -53,12 +53,15 @@ func (b *boundArgs) structField(structNamespace string) *reflect.StructField {
 		return nil
 	}
 	segs := parseNamespace(structNamespace)
-	if len(segs) < 2 || segs[len(segs)-1].index {
+	t = deref(t)
+	if t.Name() != "" && len(segs) > 0 {
+		segs = segs[1:] // the root struct's own name
+	}
+	if len(segs) == 0 || segs[len(segs)-1].index {
 		return nil
 	}
 	var sf reflect.StructField
-	t = deref(t)
-	for _, s := range segs[1:] {
+	for _, s := range segs {
 		t = deref(t)
 		switch {
 		case s.index && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map):

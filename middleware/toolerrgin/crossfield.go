@@ -48,14 +48,14 @@ func siblingName(args *boundArgs, structNamespace, goName string) string {
 	if t == nil || goName == "" {
 		return "another argument"
 	}
-	ns := structNamespace
-	if i := strings.LastIndexByte(ns, '.'); i >= 0 {
-		ns = ns[:i]
+	ns := ""
+	if i := strings.LastIndexByte(structNamespace, '.'); i >= 0 {
+		ns = structNamespace[:i+1]
 	}
 	if strings.Contains(goName, ".") {
-		ns = deref(t).Name()
+		ns = deref(t).Name() + "."
 	}
-	p, _, ok := resolve(t, parseNamespace(ns+"."+goName))
+	p, _, ok := resolve(t, parseNamespace(ns+goName))
 	if !ok {
 		return "another argument"
 	}

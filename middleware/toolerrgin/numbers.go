@@ -70,7 +70,7 @@ func describeNumber(f *finding, fe validator.FieldError, sf *reflect.StructField
 		f.askUser = true
 		return
 	}
-	v, ok := floatOf(fe.Value())
+	v, ok := floatOf(valueOf(fe))
 	if !ok {
 		return
 	}

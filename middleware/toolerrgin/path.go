@@ -73,8 +73,10 @@ func fieldPath(root reflect.Type, prefix, namespace, structNamespace string) (st
 		}
 	}
 	segs := parseNamespace(namespace)
-	if len(segs) > 0 && !segs[0].index {
-		segs = segs[1:] // the root struct's own name
+	if len(segs) > 1 && !segs[0].index {
+		// The root struct's own name. A namespace of one name is a field
+		// of an anonymous struct, which the validator names by no root.
+		segs = segs[1:]
 	}
 	var b strings.Builder
 	b.WriteString(prefix)
@@ -88,13 +90,21 @@ func fieldPath(root reflect.Type, prefix, namespace, structNamespace string) (st
 // resolve walks segs, a struct namespace, through the type t.
 func resolve(t reflect.Type, segs []segment) (string, []step, bool) {
 	t = deref(t)
-	if len(segs) == 0 || segs[0].index || t.Kind() != reflect.Struct || segs[0].name != t.Name() {
+	if t.Kind() != reflect.Struct || len(segs) == 0 {
 		return "", nil, false
+	}
+	if t.Name() != "" {
+		// A named struct's namespace starts with its name; an anonymous
+		// one's with its first field.
+		if segs[0].index || segs[0].name != t.Name() {
+			return "", nil, false
+		}
+		segs = segs[1:]
 	}
 	var b strings.Builder
 	var steps []step
 	repairable := true
-	for _, s := range segs[1:] {
+	for _, s := range segs {
 		t = deref(t)
 		switch {
 		case s.index && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array):

@@ -21,7 +21,7 @@ func FuzzFieldPath(f *testing.F) {
 			t.Fatalf("prefix lost: %q", p)
 		}
 		segs := parseNamespace(ns)
-		if len(segs) > 0 && !segs[0].index {
+		if len(segs) > 1 && !segs[0].index {
 			segs = segs[1:]
 		}
 		if got := strings.Count(p, "/") - 1; got != len(segs) {

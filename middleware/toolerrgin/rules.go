@@ -138,7 +138,7 @@ func describeLen(f *finding, fe validator.FieldError) {
 // does not know by its name.
 func describeFormat(f *finding, fe validator.FieldError) {
 	tag, param := fe.Tag(), fe.Param()
-	s, isString := fe.Value().(string)
+	s, isString := valueOf(fe).(string)
 	switch {
 	case tag == "email":
 		f.reason, f.allowed = "must be an email address", map[string]any{"format": "email"}
@@ -254,4 +254,20 @@ func nearestMember(s string, members []string) (any, bool) {
 func memberKey(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))
 	return strings.NewReplacer("-", "_", " ", "_").Replace(s)
+}
+
+// valueOf is the failing value, through any pointers (a *string field's
+// string); nil for a nil pointer.
+func valueOf(fe validator.FieldError) any {
+	v := reflect.ValueOf(fe.Value())
+	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return nil
+		}
+		v = v.Elem()
+	}
+	if !v.IsValid() || !v.CanInterface() {
+		return nil
+	}
+	return v.Interface()
 }

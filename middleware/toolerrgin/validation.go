@@ -116,7 +116,7 @@ func describe(f *finding, fe validator.FieldError, sf *reflect.StructField, args
 		words := strings.Join(splitOneof(param), ", ")
 		f.reason = "must be one of: " + words
 		f.fix = "set " + name + " to one of " + words
-		if s, ok := fe.Value().(string); ok && !noRepair(sf) {
+		if s, ok := valueOf(fe).(string); ok && !noRepair(sf) {
 			f.suggestion, f.has = nearestMember(s, splitOneof(param))
 		}
 		if !f.has && len(members) > 8 {

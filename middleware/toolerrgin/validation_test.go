@@ -372,7 +372,7 @@ func TestValidatorDecoration(t *testing.T) {
 }
 
 // TestCrossField: a cross-field rule names the other field as the client
-// does, never by its Go name.
+// does, never by its Go name; pointer fields are repaired like values.
 func TestCrossField(t *testing.T) {
 	type window struct {
 		StartDay int `json:"start_day" binding:"required"`
@@ -383,6 +383,13 @@ func TestCrossField(t *testing.T) {
 		r.POST("/typed", toolerrgin.Tool("book", func(c *gin.Context) error {
 			var w window
 			return toolerrgin.ShouldBindJSON(c, &w)
+		}))
+		r.POST("/pointer", toolerrgin.Tool("pointers", func(c *gin.Context) error {
+			var a struct {
+				Status *string `json:"status" binding:"omitempty,oneof=open closed"`
+				Limit  *int    `json:"limit" binding:"omitempty,max=100"`
+			}
+			return toolerrgin.ShouldBindJSON(c, &a)
 		}))
 		r.POST("/plain", func(c *gin.Context) {
 			var w window
@@ -396,6 +403,13 @@ func TestCrossField(t *testing.T) {
 	assert.Equal(t, "/end_day", e.Field)
 	assert.Equal(t, "end_day must be greater than start_day.", e.Detail)
 	assert.Nil(t, e.SuggestedValue)
+
+	resp, body = call(t, srv, http.MethodPost, "/pointer", `{"status":"CLOSED","limit":250}`)
+	e = requireError(t, resp, body, 400, toolerr.CodeValidationFailed, "pointers")
+	require.Len(t, e.Violations, 2)
+	assert.Equal(t, float64(100), e.Violations[0]["suggested_value"])
+	assert.Equal(t, "closed", e.Violations[1]["suggested_value"])
+	assert.Equal(t, map[string]any{"status": "closed", "limit": float64(100)}, e.ExampleRequest)
 
 	resp, body = call(t, srv, http.MethodPost, "/plain", `{"start_day":5,"end_day":3}`)
 	e = requireError(t, resp, body, 400, toolerr.CodeValidationFailed, "/plain")
