@@ -20,13 +20,23 @@ func ShouldBindJSON(c *gin.Context, obj any) error {
 
 // ShouldBindWith is c.ShouldBindWith(obj, b), telling the adapter what
 // obj is, as [ShouldBindJSON] does.
+//
+// Any other error of binding (a query or form value that does not parse)
+// is known to be the client's: it is VALIDATION_FAILED, as c.Bind's is,
+// however it is reported.
 func ShouldBindWith(c *gin.Context, obj any, b binding.Binding) error {
-	if a, ok := c.Writer.(*above); ok && !a.done && a.call != nil {
-		if v := reflect.ValueOf(obj); v.Kind() == reflect.Pointer && !v.IsNil() {
-			a.call.args = &boundArgs{ptr: v}
-		}
+	a, ok := c.Writer.(*above)
+	if !ok || a.done || a.call == nil {
+		return c.ShouldBindWith(obj, b)
 	}
-	return c.ShouldBindWith(obj, b)
+	if v := reflect.ValueOf(obj); v.Kind() == reflect.Pointer && !v.IsNil() {
+		a.call.args = &boundArgs{ptr: v}
+	}
+	err := c.ShouldBindWith(obj, b)
+	if err != nil {
+		a.call.bindErr = err
+	}
+	return err
 }
 
 // boundArgs is the value arguments were bound into: a non-nil pointer.

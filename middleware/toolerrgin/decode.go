@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"strconv"
+	"strings"
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
@@ -19,7 +21,21 @@ import (
 func decodeFailure(err error) bool {
 	var te *json.UnmarshalTypeError
 	var se *json.SyntaxError
-	return errors.As(err, &te) || errors.As(err, &se) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
+	_, unknown := unknownField(err)
+	return errors.As(err, &te) || errors.As(err, &se) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || unknown
+}
+
+// unknownField returns the property a decoder with
+// DisallowUnknownFields refused (binding.EnableDecoderDisallowUnknownFields):
+// encoding/json says so in words only, and without the property's path.
+func unknownField(err error) (string, bool) {
+	const prefix = "json: unknown field "
+	msg := err.Error()
+	if !strings.HasPrefix(msg, prefix) {
+		return "", false
+	}
+	name, uerr := strconv.Unquote(msg[len(prefix):])
+	return name, uerr == nil
 }
 
 // decodeError is the VALIDATION_FAILED of a JSON decoder's failure, nil
@@ -42,6 +58,12 @@ func decodeError(err error) *toolerr.Error {
 		return reg.New(toolerr.CodeValidationFailed,
 			fmt.Sprintf("The request body is not valid JSON (at byte %d).", se.Offset)).
 			WithHint("Send the arguments as one JSON object, then call again.")
+	case decodeUnknown(err):
+		name, _ := unknownField(err)
+		return reg.New(toolerr.CodeValidationFailed,
+			fmt.Sprintf("The arguments hold a property the tool does not take: %q.", name)).
+			WithViolations(toolerr.Violation{Reason: fmt.Sprintf("has the unknown property %q", name)}).
+			WithHint(fmt.Sprintf("Remove %q or correct its name against the tool's input schema, then call again.", name))
 	case errors.Is(err, io.EOF):
 		return reg.New(toolerr.CodeValidationFailed, "The request body is empty.").
 			WithHint("Send the arguments as a JSON object, then call again.")
@@ -50,6 +72,12 @@ func decodeError(err error) *toolerr.Error {
 			WithHint("Send the arguments as one complete JSON object, then call again.")
 	}
 	return nil
+}
+
+// decodeUnknown reports whether err is a refused unknown property.
+func decodeUnknown(err error) bool {
+	_, ok := unknownField(err)
+	return ok
 }
 
 // jsonType names the JSON type a Go type decodes from.

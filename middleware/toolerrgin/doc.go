@@ -56,9 +56,13 @@
 //   - validator.ValidationErrors (also inside binding.SliceValidationError):
 //     VALIDATION_FAILED with violations;
 //   - *json.UnmarshalTypeError, *json.SyntaxError, io.EOF,
-//     io.ErrUnexpectedEOF: VALIDATION_FAILED, at the field when known;
-//   - another binding error (gin.ErrorTypeBind): the code of the status
-//     binding chose (400 VALIDATION_FAILED, 413 PAYLOAD_TOO_LARGE);
+//     io.ErrUnexpectedEOF, an unknown property refused
+//     (binding.EnableDecoderDisallowUnknownFields): VALIDATION_FAILED, at
+//     the field when known;
+//   - another binding error (gin.ErrorTypeBind, or returned by
+//     [ShouldBindWith]: a query value that does not parse): the code of
+//     the status binding chose (400 VALIDATION_FAILED, 413
+//     PAYLOAD_TOO_LARGE), VALIDATION_FAILED without one;
 //   - another error with a status of 400 to 499 written
 //     (c.AbortWithError): the local code of that status, the status kept;
 //     its text is the detail only if the handler marked the error public

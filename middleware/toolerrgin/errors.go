@@ -25,11 +25,13 @@ import (
 //     go-playground/validator), also inside binding.SliceValidationError:
 //     VALIDATION_FAILED, one violation per failing field (validation.go);
 //   - a JSON decoding error of binding (*json.UnmarshalTypeError,
-//     *json.SyntaxError, io.EOF): VALIDATION_FAILED, at the field when
-//     known (decode.go);
-//   - any other error gin's binding reported (ErrorTypeBind): the code of
-//     the status binding chose (400 VALIDATION_FAILED, 413 for
-//     http.MaxBytesReader), with no detail: its text names Go types;
+//     *json.SyntaxError, io.EOF, an unknown property refused):
+//     VALIDATION_FAILED, at the field when known (decode.go);
+//   - any other error gin's binding reported (ErrorTypeBind), or that
+//     ShouldBindJSON or ShouldBindWith returned: the code of the status
+//     binding chose (400 VALIDATION_FAILED, 413 for http.MaxBytesReader;
+//     VALIDATION_FAILED without one), with no detail: its text names Go
+//     types;
 //   - any other error with a status of 400 to 499: the local code of that
 //     status (classify.LocalCode: what the service says of itself, never
 //     an UPSTREAM_* code nor an upstream member), the status kept. Its
@@ -53,10 +55,11 @@ func mapError(cl *call, ge *gin.Error, status int) error {
 		return e.WithCause(err)
 	}
 	local := status >= 400 && status < 500
+	bind := ge.IsType(gin.ErrorTypeBind) || (cl.bindErr != nil && errors.Is(err, cl.bindErr))
 	switch {
-	case ge.IsType(gin.ErrorTypeBind) && local && status != http.StatusBadRequest:
+	case bind && local && status != http.StatusBadRequest:
 		return localError(status, "").WithCause(err)
-	case ge.IsType(gin.ErrorTypeBind):
+	case bind:
 		return toolerr.Default().New(toolerr.CodeValidationFailed,
 			"The arguments could not be read into the tool's argument type.").
 			WithHint("Correct the arguments against the tool's input schema, then call again.").

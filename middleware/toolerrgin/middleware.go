@@ -66,6 +66,8 @@ type call struct {
 	ran  bool       // run returned: no panic unwound through it
 	tool *gin.Error // the error a Tool adapter returned, reported first
 	args *boundArgs // the arguments bound with ShouldBindJSON; nil until then
+	// bindErr is the error ShouldBindJSON or ShouldBindWith returned.
+	bindErr error
 	// noRoute: no route matched the request (gin's NoRoute handlers run).
 	noRoute bool
 }

@@ -416,3 +416,48 @@ func TestCrossField(t *testing.T) {
 	assert.Equal(t, "EndDay must be greater than another argument.", e.Detail)
 	assert.NotContains(t, string(body), "StartDay")
 }
+
+// TestQueryBinding: a query value that does not parse is the client's
+// fault when bound with c.BindQuery (gin marks it) or ShouldBindWith (the
+// adapter knows), however the handler reports it.
+func TestQueryBinding(t *testing.T) {
+	type query struct {
+		Limit int `form:"limit"`
+	}
+	srv := serve(t, func(r *gin.Engine) {
+		r.Use(toolerrgin.Middleware())
+		r.GET("/gin", func(c *gin.Context) {
+			var q query
+			_ = c.BindQuery(&q)
+		})
+		r.GET("/helper", toolerrgin.Tool("search", func(c *gin.Context) error {
+			var q query
+			return toolerrgin.ShouldBindWith(c, &q, binding.Query)
+		}))
+	})
+	for _, path := range []string{"/gin", "/helper"} {
+		resp, body := call(t, srv, http.MethodGet, path+"?limit=ten", "")
+		tool := map[string]string{"/gin": "/gin", "/helper": "search"}[path]
+		e := requireError(t, resp, body, 400, toolerr.CodeValidationFailed, tool)
+		assert.NotContains(t, e.Detail, "strconv")
+	}
+}
+
+// TestUnknownProperty: with gin's decoder refusing unknown fields, the
+// agent is told which property the tool does not take.
+func TestUnknownProperty(t *testing.T) {
+	binding.EnableDecoderDisallowUnknownFields = true
+	t.Cleanup(func() { binding.EnableDecoderDisallowUnknownFields = false })
+	srv := serve(t, func(r *gin.Engine) {
+		r.Use(toolerrgin.Middleware())
+		r.POST("/orders", func(c *gin.Context) {
+			var a bindArgs
+			_ = c.Bind(&a)
+		})
+	})
+	resp, body := call(t, srv, http.MethodPost, "/orders", `{"status":"open","limit":5,"customer_id":"C0000042","colour":"red"}`)
+	e := requireError(t, resp, body, 400, toolerr.CodeValidationFailed, "/orders")
+	assert.Contains(t, e.Detail, `"colour"`)
+	require.Len(t, e.Violations, 1)
+	assert.Contains(t, e.Hint, `Remove "colour"`)
+}
