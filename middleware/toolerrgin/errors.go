@@ -55,7 +55,7 @@ func mapError(cl *call, ge *gin.Error, status int) error {
 		return e.WithCause(err)
 	}
 	local := status >= 400 && status < 500
-	bind := ge.IsType(gin.ErrorTypeBind) || (cl.bindErr != nil && errors.Is(err, cl.bindErr))
+	bind := bindType(ge) || (cl.bindErr != nil && errors.Is(err, cl.bindErr))
 	switch {
 	case bind && local && status != http.StatusBadRequest:
 		return localError(status, "").WithCause(err)
@@ -74,6 +74,12 @@ func mapError(cl *call, ge *gin.Error, status int) error {
 	return err
 }
 
+// bindType reports whether gin marked ge as binding's. ErrorTypeAny has
+// every bit set, the bind bit too, and says nothing.
+func bindType(ge *gin.Error) bool {
+	return ge.Type != gin.ErrorTypeAny && ge.IsType(gin.ErrorTypeBind)
+}
+
 // localError is the error of a status the service chose itself.
 func localError(status int, detail string) *toolerr.Error {
 	return toolerr.Default().New(classify.LocalCode(status), detail).WithStatus(status)
@@ -82,7 +88,7 @@ func localError(status int, detail string) *toolerr.Error {
 // argumentError reports whether ge is an error of the call's arguments:
 // binding's, a validator's or a JSON decoder's.
 func argumentError(ge *gin.Error) bool {
-	if ge.IsType(gin.ErrorTypeBind) {
+	if bindType(ge) {
 		return true
 	}
 	var ve validator.ValidationErrors
