@@ -2,8 +2,10 @@ package toolerrgin_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
@@ -14,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/middleware"
 	"github.com/toolerr/toolerr/middleware/toolerrgin"
 )
 
@@ -229,4 +232,42 @@ func TestToolReturnsAbortWithError(t *testing.T) {
 	resp, body := call(t, srv, http.MethodPost, "/orders/1", "")
 	requireError(t, resp, body, 409, toolerr.CodeConflict, "update_order")
 	assert.Equal(t, 1, n)
+}
+
+// TestOptions: the core middleware's options pass through the adapter:
+// the envelope format and a tool-name function.
+func TestOptions(t *testing.T) {
+	srv := serve(t, func(r *gin.Engine) {
+		r.Use(toolerrgin.Middleware(
+			middleware.WithFormat(toolerr.FormatEnvelope),
+			middleware.WithLogger(slog.New(slog.DiscardHandler)),
+			middleware.WithToolName(func(r *http.Request) string {
+				if r.Pattern == "/named/:id" {
+					return "named_by_option"
+				}
+				return ""
+			}),
+		))
+		r.GET("/orders/:id", func(c *gin.Context) { _ = c.AbortWithError(409, conflict()) })
+		r.GET("/named/:id", func(c *gin.Context) { _ = c.AbortWithError(409, conflict()) })
+		r.GET("/tool/:id", toolerrgin.Tool("tool_wins", func(c *gin.Context) error { return conflict() }))
+	})
+	resp, body := call(t, srv, http.MethodGet, "/orders/1", "")
+	require.Equal(t, 409, resp.StatusCode)
+	require.NoError(t, toolerr.Validate(body), "body: %s", body)
+	var env struct {
+		OK    bool      `json:"ok"`
+		Error wireError `json:"error"`
+	}
+	require.NoError(t, json.Unmarshal(body, &env))
+	assert.False(t, env.OK)
+	assert.Equal(t, toolerr.CodeConflict, env.Error.Code)
+	assert.Equal(t, "/orders/:id", env.Error.Tool)
+	assert.Equal(t, resp.Header.Get("X-Request-Id"), env.Error.RequestID)
+
+	for path, tool := range map[string]string{"/named/1": "named_by_option", "/tool/1": "tool_wins"} {
+		_, body = call(t, srv, http.MethodGet, path, "")
+		require.NoError(t, json.Unmarshal(body, &env))
+		assert.Equal(t, tool, env.Error.Tool)
+	}
 }

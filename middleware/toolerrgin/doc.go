@@ -41,8 +41,11 @@
 //     passes through untouched and unbuffered.
 //   - a Connect, gRPC or gRPC-Web request: passes through untouched.
 //
-// The tool of each error is the route (c.FullPath(), "/orders/:id"), or
-// the name a [Tool] adapter gives; a request no route matched names none.
+// The tool of each error is the name a [Tool] adapter gives, else the
+// middleware.WithToolName option's, else the route (c.FullPath(),
+// "/orders/:id", which the adapter sets as the request's Pattern for the
+// middleware to read, as Go's ServeMux does); a request no route matched
+// names none.
 //
 // # Error mapping
 //

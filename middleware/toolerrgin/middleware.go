@@ -20,8 +20,9 @@ import (
 // middleware.New: c.Writer becomes a gin.ResponseWriter over the
 // middleware's recorder and c.Request the request the middleware passes
 // on (its context carries the ids: toolerr.RequestID, toolerr.TraceID).
-// The tool is named after the route (c.FullPath(), "/orders/:id") unless a
-// [Tool] adapter names it. When the handlers return, the most specific
+// The tool is named after the route (c.FullPath(), "/orders/:id"), set as
+// the request's Pattern, unless a [Tool] adapter or the WithToolName
+// option names it. When the handlers return, the most specific
 // error in c.Errors is handed to the middleware (see [Error mapping] in
 // the package doc), which renders it once, in place of anything written
 // with a status of 400 or more. Everything else is the core middleware's:
@@ -79,7 +80,18 @@ func (ad *adapter) serve(c *gin.Context, run func()) {
 	cl := &call{c: c, run: run}
 	cl.b = below{ResponseWriter: c.Writer, call: cl}
 	cl.noRoute = c.FullPath() == "" && !c.Writer.Written() && c.Writer.Status() == http.StatusNotFound
-	ad.h.ServeHTTP(&cl.b, c.Request)
+	// The route's pattern is the request's, as Go's ServeMux sets it: the
+	// middleware names the tool after it when no Tool adapter or
+	// WithToolName function does, and knows the route matched (a 404 of
+	// it is not TOOL_NOT_FOUND). Restored after: the request is the
+	// server's.
+	req := c.Request
+	saved := req.Pattern
+	if p := c.FullPath(); p != "" {
+		req.Pattern = p
+	}
+	ad.h.ServeHTTP(&cl.b, req)
+	req.Pattern = saved
 	cl.a.done = true
 	if !cl.ran {
 		// A panic unwound the handlers and the middleware answered it:
@@ -105,9 +117,6 @@ func inner(w http.ResponseWriter, r *http.Request) {
 		if v := r.Header["X-Request-Id"]; len(v) != 1 || v[0] != id {
 			setRequestID(r.Header, id)
 		}
-	}
-	if p := c.FullPath(); p != "" {
-		middleware.NameTool(ctx, p)
 	}
 	if cl.run != nil {
 		cl.run()
