@@ -105,7 +105,8 @@
 // Reasons are plain words ("must be at most 100"); allowed_values come
 // from oneof (the members), min, max, gte, lte, gt, lt (a range in JSON
 // Schema's words, with the field's other bounds when the type is known)
-// and len. A suggested_value is given only where a careful person would
+// and len; a cross-field rule (eqfield, gtfield…) names the other field
+// by its json name. A suggested_value is given only where a careful person would
 // make the change without asking: the one oneof member a string matches
 // but for case, surrounding space or a swapped separator; a number
 // clamped into its range; a string put in the case lowercase or uppercase
