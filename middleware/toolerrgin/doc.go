@@ -112,7 +112,12 @@
 // clamped into its range; a string put in the case lowercase or uppercase
 // asks for. A field tagged `toolerr:"norepair"` gets none. example_request
 // is given only when every violation has a repair, more than one value
-// changes, and the repaired arguments pass gin's validator.
+// changes, and the repaired arguments pass gin's validator. It is the
+// client's own JSON body with the repairs applied, never the bound type
+// re-encoded: a member the client did not send is not in it. The adapter
+// keeps a copy of what the handlers read of a JSON body (up to 256 KiB,
+// no second read); a longer body gets its violations and repairs but no
+// example.
 //
 // # Composition
 //

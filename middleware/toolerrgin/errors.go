@@ -101,7 +101,7 @@ func argumentError(ge *gin.Error) bool {
 func argumentsError(cl *call, err error) *toolerr.Error {
 	var ve validator.ValidationErrors
 	if errors.As(err, &ve) {
-		return validationFailed(cl.bound(), "", ve)
+		return validationFailed(cl.bound(), cl.body.kept(), "", ve)
 	}
 	var se binding.SliceValidationError
 	if errors.As(err, &se) {

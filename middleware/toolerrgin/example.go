@@ -1,24 +1,25 @@
 package toolerrgin
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
+	"strconv"
+	"strings"
 
 	"github.com/gin-gonic/gin/binding"
 )
 
-// exampleRequest is the bound arguments with every repair applied, as a
-// JSON object, and only when it is proven valid: every violation has a
-// repair, the repaired value encodes and decodes back, and gin's
-// validator accepts what was decoded. It is left out for a single value's
-// repair (field and suggested_value say it all), and when the arguments
-// were not bound with [ShouldBindJSON].
-//
-// The object holds every field of the argument type as encoding/json
-// writes it, so a field the client left out is there with the value it
-// decoded to (its zero value): the same call, repaired.
-func exampleRequest(args *boundArgs, fs []finding) (any, bool) {
-	if args == nil || binding.Validator == nil || len(fs) == 0 {
+// exampleRequest is the client's own JSON arguments with every repair
+// applied, and only when it is proven valid: every violation has a repair
+// of a value the client sent, the repaired arguments decode into the bound
+// type, and gin's validator accepts them. It is left out for a single
+// value's repair (field and suggested_value say it all), and when the
+// adapter did not keep the JSON body the arguments came from (raw nil:
+// see keptBody): a request rebuilt from the bound Go value would hold
+// every field of the type, zero values the client never sent among them.
+func exampleRequest(args *boundArgs, raw []byte, fs []finding) (any, bool) {
+	if args == nil || raw == nil || binding.Validator == nil || len(fs) == 0 {
 		return nil, false
 	}
 	fields := map[string]bool{}
@@ -32,12 +33,12 @@ func exampleRequest(args *boundArgs, fs []finding) (any, bool) {
 		return nil, false
 	}
 	t := args.rootType()
-	raw, err := json.Marshal(args.ptr.Interface())
+	bound, err := json.Marshal(args.ptr.Interface())
 	if err != nil {
 		return nil, false
 	}
 	repaired := reflect.New(t) // a deep copy: the handler's value stays as it is
-	if json.Unmarshal(raw, repaired.Interface()) != nil {
+	if json.Unmarshal(bound, repaired.Interface()) != nil {
 		return nil, false
 	}
 	for _, f := range fs {
@@ -53,14 +54,72 @@ func exampleRequest(args *boundArgs, fs []finding) (any, bool) {
 	if json.Unmarshal(out, check.Interface()) != nil || binding.Validator.ValidateStruct(check.Interface()) != nil {
 		return nil, false
 	}
+	// The same repairs on the client's own arguments: what it sent, and
+	// nothing else.
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
 	var example any
-	if json.Unmarshal(out, &example) != nil {
+	if d.Decode(&example) != nil {
 		return nil, false
 	}
-	if _, ok := example.(map[string]any); !ok {
+	obj, ok := example.(map[string]any)
+	if !ok {
 		return nil, false
 	}
-	return example, true
+	for _, f := range fs {
+		if !replaceAt(obj, f.field, f.suggestion) {
+			return nil, false
+		}
+	}
+	// What the client sent, repaired, must be what was proven valid.
+	again, err := json.Marshal(obj)
+	if err != nil {
+		return nil, false
+	}
+	check = reflect.New(t)
+	if json.Unmarshal(again, check.Interface()) != nil || binding.Validator.ValidateStruct(check.Interface()) != nil {
+		return nil, false
+	}
+	return obj, true
+}
+
+// replaceAt replaces the member or element the JSON pointer p names in v
+// with x; false when p names nothing the client sent: a repair changes a
+// value, it never adds one.
+func replaceAt(v any, p string, x any) bool {
+	if p == "" || p[0] != '/' {
+		return false
+	}
+	toks := strings.Split(p[1:], "/")
+	for i, tok := range toks {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		last := i == len(toks)-1
+		switch c := v.(type) {
+		case map[string]any:
+			next, ok := c[tok]
+			if !ok {
+				return false
+			}
+			if last {
+				c[tok] = x
+				return true
+			}
+			v = next
+		case []any:
+			n, err := strconv.Atoi(tok)
+			if err != nil || n < 0 || n >= len(c) || strconv.Itoa(n) != tok {
+				return false
+			}
+			if last {
+				c[n] = x
+				return true
+			}
+			v = c[n]
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // setAt sets the value steps lead to in v to x, converted to its type;

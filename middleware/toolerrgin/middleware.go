@@ -71,6 +71,9 @@ type call struct {
 	bindErr error
 	// noRoute: no route matched the request (gin's NoRoute handlers run).
 	noRoute bool
+	// body keeps what the handlers read of a JSON request body
+	// (kept_body.go).
+	body keptBody
 }
 
 // serve runs run, the handlers behind the adapter, under the middleware;
@@ -90,8 +93,13 @@ func (ad *adapter) serve(c *gin.Context, run func()) {
 	if p := c.FullPath(); p != "" {
 		req.Pattern = p
 	}
+	body := req.Body
+	if keepsBody(req) {
+		cl.body.rc = body
+		req.Body = &cl.body
+	}
 	ad.h.ServeHTTP(&cl.b, req)
-	req.Pattern = saved
+	req.Pattern, req.Body = saved, body
 	cl.a.done = true
 	if !cl.ran {
 		// A panic unwound the handlers and the middleware answered it:

@@ -23,7 +23,7 @@ import (
 // validationFailed is the VALIDATION_FAILED of ve, the validator's
 // errors for the arguments bound (args, nil when unknown), their fields
 // prefixed by prefix.
-func validationFailed(args *boundArgs, prefix string, ve validator.ValidationErrors) *toolerr.Error {
+func validationFailed(args *boundArgs, raw []byte, prefix string, ve validator.ValidationErrors) *toolerr.Error {
 	fs := make([]finding, 0, len(ve))
 	for _, fe := range ve {
 		if b, ok := fe.(boundField); ok && args == nil {
@@ -31,7 +31,7 @@ func validationFailed(args *boundArgs, prefix string, ve validator.ValidationErr
 		}
 		fs = append(fs, findingOf(args, prefix, fe))
 	}
-	return report(args, fs)
+	return report(args, raw, fs)
 }
 
 // sliceValidationFailed is the VALIDATION_FAILED of binding's error for a
@@ -69,7 +69,7 @@ func sliceValidationFailed(args *boundArgs, se binding.SliceValidationError) *to
 	if len(fs) == 0 {
 		return nil
 	}
-	return report(nil, fs)
+	return report(nil, nil, fs)
 }
 
 // countValidation counts the validator errors of se.
@@ -151,7 +151,7 @@ func oneofOf(sf *reflect.StructField) []any {
 }
 
 // report assembles the findings into one VALIDATION_FAILED.
-func report(args *boundArgs, fs []finding) *toolerr.Error {
+func report(args *boundArgs, raw []byte, fs []finding) *toolerr.Error {
 	rankFindings(fs)
 	vs := make([]toolerr.Violation, len(fs))
 	for i, f := range fs {
@@ -160,7 +160,7 @@ func report(args *boundArgs, fs []finding) *toolerr.Error {
 			vs[i].SuggestedValue = f.suggestion
 		}
 	}
-	example, hasExample := exampleRequest(args, fs)
+	example, hasExample := exampleRequest(args, raw, fs)
 	top := vs[0]
 	e := toolerr.Default().New(toolerr.CodeValidationFailed, detail(fs)).
 		WithField(top.Field).WithViolations(vs...).WithHint(hint(fs, hasExample))

@@ -82,7 +82,9 @@ func TestValidation(t *testing.T) {
 				{Field: "/status", Suggested: "closed"},
 			},
 			field: "/limit", suggested: float64(1),
-			example: map[string]any{"status": "closed", "limit": float64(1), "customer_id": "C0000042", "line_items": nil, "cursor": "", "amount_minor": float64(0)}},
+			// The client's members, repaired: none of the type's zero
+			// values for what it did not send.
+			example: map[string]any{"status": "closed", "limit": float64(1), "customer_id": "C0000042"}},
 		{name: "missing and wrong length: ask the user", body: `{"limit":5,"customer_id":"C42"}`,
 			want: []violation{
 				{Field: "/customer_id", Allowed: map[string]any{"minLength": float64(8), "maxLength": float64(8)}, Reason: "must be exactly 8 characters long"},
@@ -95,8 +97,8 @@ func TestValidation(t *testing.T) {
 				{Field: "/line_items/1/sku", Suggested: "AB-2"},
 			},
 			field: "/line_items/1/qty", suggested: float64(1),
-			example: map[string]any{"status": "open", "limit": float64(5), "customer_id": "C0000042", "cursor": "", "amount_minor": float64(0),
-				"line_items": []any{map[string]any{"sku": "AB-1", "qty": float64(1), "fee": float64(0)}, map[string]any{"sku": "AB-2", "qty": float64(1), "fee": float64(0)}}}},
+			example: map[string]any{"status": "open", "limit": float64(5), "customer_id": "C0000042",
+				"line_items": []any{map[string]any{"sku": "AB-1", "qty": float64(1)}, map[string]any{"sku": "AB-2", "qty": float64(1)}}}},
 		{name: "a float's exclusive bound has no nearest value", body: `{"status":"open","limit":5,` + valid + `,"line_items":[{"sku":"A","qty":1,"fee":3}]}`,
 			want:  []violation{{Field: "/line_items/0/fee", Allowed: map[string]any{"exclusiveMaximum": 2.5}}},
 			field: "/line_items/0/fee", noExample: true},
@@ -280,4 +282,32 @@ func TestSliceBinding(t *testing.T) {
 	assert.Nil(t, e.SuggestedValue)
 	require.Len(t, e.Violations, 1)
 	assert.Contains(t, e.Violations[0]["reason"], "has an element whose SKU")
+}
+
+// TestExampleRequestIsTheClientsOwn: example_request is built from the
+// body the client sent, so a member the client did not send never appears
+// in it, with a zero value or any other; an unknown member the decoder
+// ignored stays as sent; and a body the adapter could not keep whole (over
+// its cap) gets the violations and their repairs but no example.
+func TestExampleRequestIsTheClientsOwn(t *testing.T) {
+	srv := serve(t, func(r *gin.Engine) {
+		r.Use(toolerrgin.Middleware())
+		r.POST("/orders", func(c *gin.Context) {
+			var args bindArgs
+			if err := toolerrgin.ShouldBindJSON(c, &args); err != nil {
+				_ = c.Error(err)
+				return
+			}
+			c.JSON(200, args)
+		})
+	})
+	resp, body := call(t, srv, http.MethodPost, "/orders", `{"status":"Closed","limit":0,"customer_id":"C0000042","note":"rush"}`)
+	e := requireError(t, resp, body, 400, toolerr.CodeValidationFailed, "/orders")
+	assert.Equal(t, map[string]any{"status": "closed", "limit": float64(1), "customer_id": "C0000042", "note": "rush"}, e.ExampleRequest)
+
+	pad := strings.Repeat("x", 300<<10)
+	resp, body = call(t, srv, http.MethodPost, "/orders", `{"status":"Closed","limit":0,"customer_id":"C0000042","note":"`+pad+`"}`)
+	e = requireError(t, resp, body, 400, toolerr.CodeValidationFailed, "/orders")
+	assert.Len(t, e.Violations, 2)
+	assert.Nil(t, e.ExampleRequest, "a body over the kept cap: no example")
 }
