@@ -89,3 +89,25 @@ func ExampleTool_intent() {
 	// CANCELLED submitted to billing
 	// GET /invoices/inv-123 before creating it again
 }
+
+// Go's ServeMux: wrap the mux, so the middleware sees its 404 and 405 too.
+func ExampleNew_serveMux() {
+	mux := http.NewServeMux()
+	mux.Handle("GET /orders/{id}", middleware.Tool("get_order", func(w http.ResponseWriter, r *http.Request) error {
+		return toolerr.Default().New(toolerr.CodeNotFound, "Order "+r.PathValue("id")+" does not exist.")
+	}))
+	handler := middleware.New()(mux)
+
+	for _, req := range []*http.Request{
+		httptest.NewRequest("GET", "/orders/7", nil),
+		httptest.NewRequest("DELETE", "/orders/7", nil),
+	} {
+		rec := httptest.NewRecorder()
+		handler.ServeHTTP(rec, req)
+		e, _ := toolerr.Parse(rec.Body.Bytes())
+		fmt.Printf("%d %s tool=%q allow=%q\n", rec.Code, e.Code, e.Tool, rec.Header().Get("Allow"))
+	}
+	// Output:
+	// 404 NOT_FOUND tool="get_order" allow=""
+	// 405 METHOD_NOT_ALLOWED tool="" allow="GET, HEAD"
+}

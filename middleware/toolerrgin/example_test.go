@@ -47,16 +47,17 @@ func ExampleTool() {
 	type args struct {
 		Status string `json:"status" binding:"required,oneof=open closed"`
 	}
-	r := gin.New()
-	r.Use(toolerrgin.Middleware())
-	r.POST("/orders/search", toolerrgin.Tool("search_orders", func(c *gin.Context) error {
+	search := func(c *gin.Context) error {
 		var a args
 		if err := toolerrgin.ShouldBindJSON(c, &a); err != nil {
 			return err
 		}
 		c.JSON(http.StatusOK, gin.H{"status": a.Status})
 		return nil
-	}))
+	}
+	r := gin.New()
+	r.Use(toolerrgin.Middleware())
+	r.POST("/orders/search", toolerrgin.Tool("search_orders", search))
 
 	w := httptest.NewRecorder()
 	req := httptest.NewRequest(http.MethodPost, "/orders/search", strings.NewReader(`{"status":"OPEN"}`))

@@ -17,7 +17,7 @@ import (
 // VALIDATION_FAILED, anything else classified or INTERNAL_ERROR, its text
 // never sent.
 //
-//	r.POST("/orders/:id/cancel", toolerrgin.Tool("cancel_order", cancel))
+//	r.POST("/orders/search", toolerrgin.Tool("search_orders", search))
 //
 // Under [Middleware], Tool uses that middleware's options; a Tool no
 // Middleware covers runs under one with the default options.
