@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/toolerr/toolerr"
 )
@@ -79,15 +78,10 @@ func TypeMismatch(reg *toolerr.Registry, err error) *toolerr.Error {
 	if reg == nil {
 		reg = toolerr.Default()
 	}
-	var te *json.UnmarshalTypeError
-	if !errors.As(err, &te) || te.Field == "" {
-		return reg.New(toolerr.CodeValidationFailed, "The arguments do not match the tool's input schema.").
-			WithCause(err)
+	if e, ok := DecodeError(reg, err); ok {
+		return e
 	}
-	field := "/" + strings.ReplaceAll(te.Field, ".", "/") // encoding/json joins nested names with dots
-	return reg.New(toolerr.CodeValidationFailed, "The arguments do not fit the tool's argument type.").
-		WithField(field).WithViolations(toolerr.Violation{Field: field, Reason: "does not fit the tool's argument type"}).
-		WithHint("Correct the value at field against the tool's input schema, then call again.").
+	return reg.New(toolerr.CodeValidationFailed, "The arguments do not match the tool's input schema.").
 		WithCause(err)
 }
 

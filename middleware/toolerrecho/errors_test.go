@@ -121,7 +121,7 @@ func errorCases() []errorCase {
 			check: func(t *testing.T, _ *http.Response, p map[string]any) {
 				jsonBody(t, p, "")
 				assert.Equal(t, "The arguments must be an object, not an array.", p["detail"])
-				assert.Equal(t, "Send the arguments as an object.", p["hint"])
+				assert.Equal(t, "Send the arguments as an object, then call again.", p["hint"])
 			}},
 		{name: "bind: a wrong type deep in the body", method: "POST", path: "/orders", body: `{"items": [{"qty": 1}, {"qty": true}]}`,
 			code: toolerr.CodeValidationFailed, status: 400, tool: "/orders",
@@ -129,7 +129,7 @@ func errorCases() []errorCase {
 				// encoding/json names the field's path without array
 				// indices ("items.qty"): the pointer is the schema's.
 				jsonBody(t, p, "/items/qty")
-				assert.Contains(t, p["detail"], "items.qty must be an integer, not a boolean")
+				assert.Contains(t, p["detail"], "items/qty must be an integer, not a boolean")
 			}},
 		{name: "bind: a query parameter of the wrong type (echo.BindingError)", method: "GET", path: "/search?limit=ten",
 			code: toolerr.CodeValidationFailed, status: 400, tool: "/search",
