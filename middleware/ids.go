@@ -25,11 +25,19 @@ type requestIDs struct {
 }
 
 // requestID returns the id of r by the middleware's policy; a new id is
-// made in ids.buf.
-func (m *handler) requestID(r *http.Request, ids *requestIDs) string {
+// made in ids.buf. resp is the response's header as the middleware finds
+// it: a request-id middleware of the service that ran before this one
+// (echo's RequestID, gin-contrib's requestid) has put its id there, and
+// that id is the request's, so that the client sees one.
+func (m *handler) requestID(r *http.Request, resp http.Header, ids *requestIDs) string {
 	if m.cfg.idPolicy == TrustIncoming {
 		if id, ok := m.cleanID(chimw.GetReqID(r.Context())); ok {
 			return id
+		}
+		if v := resp["X-Request-Id"]; len(v) == 1 {
+			if id, ok := m.cleanID(v[0]); ok {
+				return id
+			}
 		}
 		if id, ok := m.cleanID(canonheader.Value(r.Header, "X-Request-Id")); ok {
 			return id

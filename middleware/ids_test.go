@@ -168,3 +168,42 @@ func TestCleanIDKeepsVerdictsPerStem(t *testing.T) {
 		assert.Equal(t, tc.want != "", ok, tc.in)
 	}
 }
+
+// TestOuterRequestIDMiddlewareIsAdopted: a request-id middleware of the
+// service mounted before toolerr (echo's RequestID, gin-contrib's
+// requestid) has set its id on the response; that id is the request's, so
+// the client sees one id, in X-Request-Id and request_id alike. An id
+// toolerr would not echo (one holding a key) is replaced; under
+// GenerateAlways toolerr's own id wins.
+func TestOuterRequestIDMiddlewareIsAdopted(t *testing.T) {
+	outer := func(id string, next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("X-Request-Id", id)
+			next.ServeHTTP(w, r)
+		})
+	}
+	fail := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		assert.Equal(t, toolerr.RequestID(r.Context()), r.Header.Get("X-Request-Id"), "the request carries the request's id")
+		http.Error(w, "no", http.StatusConflict)
+	})
+	for _, tc := range []struct {
+		name, id string
+		opts     []Option
+		adopted  bool
+	}{
+		{"a clean id", "echo-Zx81kPq0", nil, true},
+		{"an id holding a key", "sk_live_4eC39HqLyjWDarjtT1zdp7dc", nil, false},
+		{"GenerateAlways", "echo-Zx81kPq0", []Option{WithRequestIDPolicy(GenerateAlways)}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := append([]Option{WithLogger(quiet)}, tc.opts...)
+			url := newServer(t, outer(tc.id, New(opts...)(fail)))
+			resp, body := do(t, "POST", url+"/tools/x", nil, "")
+			require.Len(t, resp.Header.Values("X-Request-Id"), 1)
+			id := resp.Header.Get("X-Request-Id")
+			assert.Equal(t, id, problem(t, body)["request_id"])
+			assert.Equal(t, tc.adopted, id == tc.id, "id %q", id)
+			assert.NotContains(t, string(body), "sk_live")
+		})
+	}
+}

@@ -87,7 +87,7 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 	}
 	ids := new(requestIDs)
 	rec := &recorder{w: w, m: m, next: next, ids: ids}
-	reqID, traceID := m.requestID(r, ids), traceIDOf(r)
+	reqID, traceID := m.requestID(r, w.Header(), ids), traceIDOf(r)
 	rec.Init(r.Context(), reqID, traceID)
 	rec.SetTextFilter(m.clean)
 	r = r.WithContext(rec)

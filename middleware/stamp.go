@@ -27,6 +27,11 @@ func stamp(r *http.Request, reqID, traceID string, ids *[3]string) []string {
 		r.Header = make(http.Header, 2)
 	}
 	r.Header[toolerr.HeaderRequestID] = ids[1:2:2] // canonical already: skip Set's check
+	// The request's X-Request-Id is the request's id too, so that a
+	// request-id middleware behind this one (chi's, echo's, gin-contrib's)
+	// and a handler that forwards the header use the id the client sees.
+	// It shares the value: capped, so an Add to either copies.
+	r.Header["X-Request-Id"] = ids[1:2:2]
 	if traceID != "" {
 		r.Header[toolerr.HeaderTraceID] = ids[2:3:3]
 	} else {

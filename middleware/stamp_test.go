@@ -38,8 +38,8 @@ func serveStamped(t *testing.T, req *http.Request, opts ...Option) (stampSeen, s
 
 // TestStampTellsTheHandlerTheIDs: the request the middleware passes on
 // carries its request id (the response's X-Request-Id) and trace id in
-// toolerr's two headers, whatever the client sent in them; every other
-// header is as the client sent it.
+// toolerr's two headers and in X-Request-Id, whatever the client sent in
+// them; every other header is as the client sent it.
 func TestStampTellsTheHandlerTheIDs(t *testing.T) {
 	const clientTrace = "4bf92f3577b34da6a3ce929d0e0e4736"
 	traceparent := "00-" + clientTrace + "-00f067aa0ba902b7-01"
@@ -83,8 +83,13 @@ func TestStampTellsTheHandlerTheIDs(t *testing.T) {
 			} else {
 				assert.Equal(t, []string{tc.trace}, seen.header.Values(toolerr.HeaderTraceID))
 			}
+			// X-Request-Id is the request's id too, whatever the client
+			// sent: a request-id middleware behind this one, or a handler
+			// forwarding it, uses the id the client sees (a client's id
+			// holding a key is not passed on).
+			assert.Equal(t, []string{responseID}, seen.header.Values("X-Request-Id"))
 			for k, v := range tc.header {
-				if k != toolerr.HeaderRequestID && k != toolerr.HeaderTraceID {
+				if k != toolerr.HeaderRequestID && k != toolerr.HeaderTraceID && k != "X-Request-Id" {
 					assert.Equal(t, v, seen.header.Values(k), "%s as the client sent it", k)
 				}
 			}

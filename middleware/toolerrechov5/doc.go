@@ -50,12 +50,12 @@
 //
 // Request ids: with echo's RequestID middleware, before or after this one,
 // the client sees one id, the same in X-Request-Id and request_id. The
-// adapter carries the id in the request's X-Request-Id header: the id
-// RequestID generated before toolerr becomes the incoming id toolerr takes
-// (a client's invalid id is replaced, in the response too), and toolerr's
-// id is the one a RequestID mounted after it finds. Only RequestID's
-// default header is carried. Under middleware.GenerateAlways toolerr takes
-// no incoming id, so a RequestID before it keeps its own id to itself: the
+// toolerr middleware does it for any framework: the id a RequestID before
+// it set on the response is the request's (a client's invalid id is
+// replaced, in the response too), and the request's X-Request-Id holds
+// toolerr's id for a RequestID mounted after it. Only RequestID's default
+// header is read. Under middleware.GenerateAlways toolerr takes no id it
+// did not make, so a RequestID before it keeps its own id to itself: the
 // client still sees one id, toolerr's.
 //
 // Tracing: otel-contrib's otelecho instruments echo v4 only; wrap the echo

@@ -74,7 +74,6 @@ func (k *call) run(c *echo.Context, next echo.HandlerFunc) error {
 	k.c, k.next = c, next
 	outer := c.Response()
 	defer c.SetResponse(outer)
-	adoptEchoID(c.Request(), outer.Header())
 	// outer is the middleware's writer: what it sends, the error included,
 	// passes through echo's bookkeeping (Status, Size, Committed).
 	k.h.ServeHTTP(outer, c.Request())
@@ -92,7 +91,6 @@ func (k *call) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	res := echo.NewResponse(w, c.Logger())
 	c.SetResponse(res)
 	ctx := r.Context()
-	shareRequestID(r)
 	if !k.nameTool(r, c) {
 		// Not routed yet (mounted with e.Pre, echo routes inside next), or
 		// no route: named once routing is done, before a panic is

@@ -6,7 +6,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/middleware"
 )
 
@@ -119,13 +118,6 @@ func inner(w http.ResponseWriter, r *http.Request) {
 	cl.a.reset(cl, w, cl.b.ResponseWriter)
 	c.Writer, c.Request = &cl.a, r
 	ctx := r.Context()
-	if id := toolerr.RequestID(ctx); id != "" {
-		// One id: a request-id middleware behind this one (gin-contrib's
-		// requestid) takes the request's id, not one of its own.
-		if v := r.Header["X-Request-Id"]; len(v) != 1 || v[0] != id {
-			setRequestID(r.Header, id)
-		}
-	}
 	if cl.run != nil {
 		cl.run()
 	} else {
@@ -149,15 +141,4 @@ func callOf(w http.ResponseWriter) *call {
 		w = u.Unwrap()
 	}
 	return nil
-}
-
-// setRequestID sets h's X-Request-Id to id, sharing the value slice the
-// middleware stamped in h when it holds id (capped, so an Add to either
-// copies), which spares every request an allocation.
-func setRequestID(h http.Header, id string) {
-	if v := h[toolerr.HeaderRequestID]; len(v) == 1 && v[0] == id {
-		h["X-Request-Id"] = v[:1:1]
-		return
-	}
-	h["X-Request-Id"] = []string{id}
 }
