@@ -142,7 +142,18 @@ func TestCompositionThrottle(t *testing.T) {
 		var once sync.Once
 		release := func() { once.Do(func() { close(hold) }) }
 		t.Cleanup(release)
-		url := newServer(t, chiStack(true, hold, chimw.Throttle(1)))
+		// entered closes once the held call holds Throttle's one token, so
+		// the second call is sent only then, however loaded the machine.
+		entered := make(chan struct{})
+		signal := func(next http.Handler) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path == "/tools/hold" {
+					close(entered)
+				}
+				next.ServeHTTP(w, r)
+			})
+		}
+		url := newServer(t, chiStack(true, hold, chimw.Throttle(1), signal))
 		var wg sync.WaitGroup
 		wg.Add(1)
 		started := make(chan struct{})
@@ -155,6 +166,11 @@ func TestCompositionThrottle(t *testing.T) {
 			}
 		}()
 		<-started
+		select {
+		case <-entered:
+		case <-time.After(30 * time.Second):
+			t.Fatal("the held call never reached the handler")
+		}
 		var p map[string]any
 		require.Eventually(t, func() bool {
 			resp, body := do(t, "GET", url+"/tools/orders/1", nil, "")
