@@ -132,6 +132,19 @@ func TestCrossField(t *testing.T) {
 	assert.Equal(t, "closed", e.Violations[1]["suggested_value"])
 	assert.Equal(t, map[string]any{"status": "closed", "limit": float64(100)}, e.ExampleRequest)
 
+	// gin's own c.ShouldBindJSON, through the validator Middleware
+	// decorated: json names, the other field named.
+	resp, body = call(t, srv, http.MethodPost, "/plain", `{"start_day":5,"end_day":3}`)
+	e = requireError(t, resp, body, 400, toolerr.CodeValidationFailed, "/plain")
+	assert.Equal(t, "end_day must be greater than start_day.", e.Detail)
+
+	// A validator installed after Middleware, undecorated: the other field
+	// is not named rather than named by its Go name.
+	v := validator.New()
+	v.SetTagName("binding")
+	saved := binding.Validator
+	binding.Validator = structValidator{v}
+	defer func() { binding.Validator = saved }()
 	resp, body = call(t, srv, http.MethodPost, "/plain", `{"start_day":5,"end_day":3}`)
 	e = requireError(t, resp, body, 400, toolerr.CodeValidationFailed, "/plain")
 	assert.Equal(t, "EndDay must be greater than another argument.", e.Detail)

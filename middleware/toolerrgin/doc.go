@@ -20,8 +20,8 @@
 //     log only.
 //   - c.Bind, c.ShouldBindJSON and friends: VALIDATION_FAILED, one
 //     violation per failing field at its JSON pointer, with allowed values
-//     and deterministic repairs. [Validator] (once, at setup) or
-//     [ShouldBindJSON] (per call) tells the adapter the argument type, so
+//     and deterministic repairs. [Middleware] decorates gin's validator
+//     ([Validator]) so that binding tells the adapter the argument type:
 //     pointers use the json tags and an example_request can be proven
 //     valid.
 //   - c.JSON(500, gin.H{"error": "pq: … db.prod.internal …"}),
@@ -88,19 +88,21 @@
 // names come from the argument type, which the adapter learns in one of
 // two ways:
 //
-//   - once for the whole service, decorating gin's validator at setup
-//     (gin's documented extension point), after which every c.Bind,
-//     c.ShouldBindJSON… reports what it validated; the errors keep their
-//     types and messages:
+//   - for the whole service, from gin's validator, which [Middleware]
+//     decorates once, at setup (gin's documented extension point), after
+//     which every c.Bind, c.ShouldBindJSON… reports what it validated; the
+//     errors keep their types and messages. A validator installed after
+//     Middleware is decorated the same way:
 //
 //     binding.Validator = toolerrgin.Validator(binding.Validator)
 //
 //   - per call, binding with [ShouldBindJSON] or [ShouldBindWith].
 //
 // Either way "/line_items/0/sku" results, and a slice's failing element
-// is found. Without either, the namespace's own names are used: json
-// names if a tag-name function is registered on the validator, Go's
-// otherwise.
+// is found. Without either (a validator installed after Middleware and not
+// decorated), the namespace's own names are used: json names if a
+// tag-name function is registered on the validator, Go's otherwise; a
+// slice's failing element is not guessed.
 //
 // Reasons are plain words ("must be at most 100"); allowed_values come
 // from oneof (the members), min, max, gte, lte, gt, lt (a range in JSON

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/gin-gonic/gin"
+	"github.com/gin-gonic/gin/binding"
 
 	"github.com/toolerr/toolerr/middleware"
 )
@@ -36,9 +37,36 @@ import (
 // Mount it before the handlers it covers; gin.Recovery, a request-id
 // middleware and otelgin may stand on either side of it (otelgin before
 // it, so that errors carry the span's trace id).
+//
+// Middleware also decorates gin's struct validator, binding.Validator,
+// with [Validator], once, where gin's docs replace it: gin's own binding
+// calls (c.Bind, c.ShouldBindJSON) then report the json names of the
+// fields that failed, not the Go names, with no change to what validates.
+// This is a process-wide setting, like any change of binding.Validator:
+// call Middleware at setup, as r.Use is, before the engine serves. A
+// validator installed after Middleware replaces the decoration; decorate
+// it with Validator to keep the json names.
 func Middleware(opts ...middleware.Option) gin.HandlerFunc {
+	decorateValidator()
 	a := newAdapter(opts)
 	return func(c *gin.Context) { a.serve(c, nil) }
+}
+
+// validatorSwap serializes the decorations of binding.Validator made by
+// Middleware calls (gin reads the variable without a lock, so it is set
+// at setup only).
+var validatorSwap sync.Mutex
+
+// decorateValidator decorates binding.Validator with [Validator], unless
+// it is decorated already or nil.
+func decorateValidator() {
+	validatorSwap.Lock()
+	defer validatorSwap.Unlock()
+	if v := binding.Validator; v != nil {
+		if _, ok := v.(structValidator); !ok {
+			binding.Validator = Validator(v)
+		}
+	}
 }
 
 // adapter is one configured Middleware: the core middleware, wrapped

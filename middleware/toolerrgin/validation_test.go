@@ -199,9 +199,11 @@ func TestBindingIdioms(t *testing.T) {
 		allowed                         any
 		suggested                       any
 	}{
-		{name: "c.Bind: the validator's own names", path: "/bind", body: `{"status":"OPEN"}`, field: "/Status",
+		// Middleware decorated gin's validator: gin's own binding calls
+		// report json names.
+		{name: "c.Bind: json names", path: "/bind", body: `{"status":"OPEN"}`, field: "/status",
 			allowed: []any{"open", "closed"}, suggested: "open"},
-		{name: "c.ShouldBindJSON and c.Error", path: "/should-bind", body: `{"status":"x"}`, field: "/Status",
+		{name: "c.ShouldBindJSON and c.Error", path: "/should-bind", body: `{"status":"x"}`, field: "/status",
 			allowed: []any{"open", "closed"}},
 		{name: "a JSON type mismatch names the json field", path: "/type", body: `{"qty":"three"}`, field: "/qty",
 			allowed: map[string]any{"type": "integer"}, detail: "qty must be an integer, not a string."},
@@ -225,6 +227,19 @@ func TestBindingIdioms(t *testing.T) {
 			assert.Contains(t, e.Detail, tc.detail)
 		})
 	}
+
+	t.Run("a validator installed after Middleware: the validator's own names", func(t *testing.T) {
+		v := validator.New()
+		v.SetTagName("binding")
+		saved := binding.Validator
+		binding.Validator = structValidator{v} // not decorated: the adapter cannot tell the type
+		t.Cleanup(func() { binding.Validator = saved })
+		resp, body := call(t, srv, http.MethodPost, "/bind", `{"status":"OPEN"}`)
+		e := requireError(t, resp, body, 400, toolerr.CodeValidationFailed, "/bind")
+		assert.Equal(t, "/Status", e.Field)
+		assert.Equal(t, []any{"open", "closed"}, e.AllowedValues)
+		assert.NotContains(t, string(body), "plainArgs", "never the Go type's name")
+	})
 
 	t.Run("gin's recipe: json names registered on the validator", func(t *testing.T) {
 		v := validator.New()
@@ -277,6 +292,20 @@ func TestSliceBinding(t *testing.T) {
 	assert.Equal(t, "/2/sku", e.Field)
 	assert.Equal(t, "C", e.SuggestedValue)
 
+	// gin's own c.ShouldBindJSON, through the validator Middleware
+	// decorated: the element is known too.
+	resp, b = call(t, srv, http.MethodPost, "/items-plain", body)
+	e = requireError(t, resp, b, 400, toolerr.CodeValidationFailed, "/items-plain")
+	assert.Equal(t, "/2/sku", e.Field)
+	assert.Equal(t, "C", e.SuggestedValue)
+
+	// With a validator installed after Middleware, undecorated: which
+	// element failed is not known, and nothing is guessed.
+	v := validator.New()
+	v.SetTagName("binding")
+	saved := binding.Validator
+	binding.Validator = sliceValidator{structValidator{v}}
+	defer func() { binding.Validator = saved }()
 	resp, b = call(t, srv, http.MethodPost, "/items-plain", body)
 	e = requireError(t, resp, b, 400, toolerr.CodeValidationFailed, "/items-plain")
 	assert.Equal(t, "", e.Field, "the failing element is not known")
@@ -311,4 +340,28 @@ func TestExampleRequestIsTheClientsOwn(t *testing.T) {
 	e = requireError(t, resp, body, 400, toolerr.CodeValidationFailed, "/orders")
 	assert.Len(t, e.Violations, 2)
 	assert.Nil(t, e.ExampleRequest, "a body over the kept cap: no example")
+}
+
+// sliceValidator validates a slice element by element, as gin's default
+// validator does, one error per failing element.
+type sliceValidator struct{ structValidator }
+
+func (s sliceValidator) ValidateStruct(obj any) error {
+	v := reflect.ValueOf(obj)
+	for v.Kind() == reflect.Pointer {
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Slice {
+		return s.structValidator.ValidateStruct(obj)
+	}
+	var errs binding.SliceValidationError
+	for i := range v.Len() {
+		if err := s.structValidator.ValidateStruct(v.Index(i).Interface()); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return errs
 }
