@@ -94,6 +94,25 @@ func TestChiRequestIDComesFirst(t *testing.T) {
 	assert.Equal(t, chiID, problem(t, rec.Body.Bytes())["request_id"])
 }
 
+// TestChiRequestIDInsideTakesOurs: chi's RequestID mounted after toolerr
+// reads the request's X-Request-Id, which holds toolerr's id: one id,
+// whichever order.
+func TestChiRequestIDInsideTakesOurs(t *testing.T) {
+	var chiID, seen string
+	r := chi.NewRouter()
+	r.Use(New(WithLogger(quiet)), chimw.RequestID)
+	r.Get("/x", func(w http.ResponseWriter, r *http.Request) {
+		chiID, seen = chimw.GetReqID(r.Context()), toolerr.RequestID(r.Context())
+		w.WriteHeader(http.StatusNotFound)
+	})
+	rec := httptest.NewRecorder()
+	r.ServeHTTP(rec, httptest.NewRequest("GET", "/x", nil))
+	require.True(t, toolerr.ValidRequestID(seen))
+	assert.Equal(t, seen, chiID)
+	assert.Equal(t, seen, rec.Header().Get("X-Request-Id"))
+	assert.Equal(t, seen, problem(t, rec.Body.Bytes())["request_id"])
+}
+
 func TestTraceIDFromSpan(t *testing.T) {
 	tp := sdktrace.NewTracerProvider()
 	ctx, span := tp.Tracer("test").Start(context.Background(), "request")
