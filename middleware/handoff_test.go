@@ -54,6 +54,22 @@ func TestLateErrorHandlerIsNotAnEmpty200(t *testing.T) {
 	assert.True(t, toolerr.ValidRequestID(resp.Header.Get("X-Request-Id")))
 }
 
+// TestLateEarlyHintsDoNotCommit: a late writer's 103 Early Hints goes out
+// and leaves the response open for its final status.
+func TestLateEarlyHintsDoNotCommit(t *testing.T) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var inner http.ResponseWriter
+		New(WithLogger(quiet))(http.HandlerFunc(func(w2 http.ResponseWriter, _ *http.Request) { inner = w2 })).ServeHTTP(w, r)
+		inner.Header().Set("Link", "</app.css>; rel=preload")
+		inner.WriteHeader(http.StatusEarlyHints)
+		inner.WriteHeader(http.StatusNotFound)
+		_, _ = inner.Write([]byte("late"))
+	})
+	resp, body := do(t, "GET", newServer(t, h)+"/", nil, "")
+	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+	assert.Equal(t, "late", string(body))
+}
+
 // TestReportedErrorIsRendered: an error handed over with ReportError is
 // rendered on the way out, exactly like a Tool's returned error, whatever
 // the handler wrote with an error status before, and a framework that

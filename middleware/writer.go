@@ -66,9 +66,13 @@ func (rw *recorder) Header() http.Header { return rw.w.Header() }
 // back a status of 400 or more. Calls after the first final status are
 // ignored, as net/http ignores them.
 func (rw *recorder) WriteHeader(code int) {
-	if rw.detached && !rw.started {
-		rw.started = true
-		rw.w.WriteHeader(code)
+	if rw.detached {
+		// The middleware has returned: the status goes straight out, and
+		// only a final one (not 103 Early Hints) commits the response.
+		if !rw.started {
+			rw.started = code < 100 || code > 199 || code == http.StatusSwitchingProtocols
+			rw.w.WriteHeader(code)
+		}
 		return
 	}
 	if rw.started || rw.capturing || rw.hijacked {
