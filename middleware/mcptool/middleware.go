@@ -8,8 +8,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/toolerr/toolerr"
-	"github.com/toolerr/toolerr/argcheck"
+	"github.com/toolerr/toolerr/internal/mcpcore"
 )
 
 // Middleware returns receiving middleware for an MCP server
@@ -47,7 +46,7 @@ func Middleware(opts ...Option) mcp.Middleware {
 				if v := recover(); v != nil {
 					// The tool's outputSchema is unknown here: the
 					// problem object goes in _meta only.
-					res, err = c.panicked(ctx, c.toolName(call), v).result(false), nil
+					res, err = result(c.Panicked(ctx, c.call(call), v), false), nil
 				}
 			}()
 			res, err = next(ctx, method, req)
@@ -96,7 +95,7 @@ func (c *config) completed(ctx context.Context, call *mcp.CallToolRequest, r *mc
 	for k, v := range r.Meta {
 		done.Meta[k] = v
 	}
-	done.Meta[MetaProblem] = f.problem
+	done.Meta[MetaProblem] = f.Problem
 	return &done
 }
 
@@ -113,18 +112,10 @@ func (c *config) unwrapped(ctx context.Context, call *mcp.CallToolRequest, cause
 		name, args = call.Params.Name, call.Params.Arguments
 	}
 	info := c.lookup(ctx, call, name, next)
-	err := cause
 	if rejectedArguments(cause) {
-		var e *toolerr.Error
-		if info.args != nil {
-			e, _ = toolerr.From(info.args.CheckJSON(args))
-		}
-		if e == nil { // the validators disagree, or the type could not hold a value
-			e = argcheck.TypeMismatch(c.registry, cause)
-		}
-		err = e.WithCause(cause)
+		return result(c.Rejected(ctx, c.call(call), c.ArgumentsError(name, info.input, args, cause)), info.structured)
 	}
-	return c.failed(ctx, c.toolName(call), err).result(info.structured)
+	return result(c.Failed(ctx, c.call(call), cause), info.structured)
 }
 
 // rejectedArguments reports whether err is the SDK's rejection of a call's
@@ -139,11 +130,11 @@ func rejectedArguments(err error) bool {
 		strings.HasPrefix(msg, `validating "arguments"`) || strings.HasPrefix(msg, "unmarshaling arguments")
 }
 
-// toolName returns the sanitized name of the called tool: the client chose
-// it, so it is not trusted as it is.
-func (c *config) toolName(call *mcp.CallToolRequest) string {
+// call returns what the core knows of call: the tool's name, sanitized
+// (the client chose it), and the default idempotency.
+func (c *config) call(call *mcp.CallToolRequest) mcpcore.Call {
 	if call.Params == nil {
-		return ""
+		return mcpcore.Call{Idempotent: c.Idempotent}
 	}
-	return c.sanitizer.CleanText(call.Params.Name)
+	return mcpcore.Call{Tool: c.Sanitizer.CleanText(call.Params.Name), Idempotent: c.Idempotent}
 }

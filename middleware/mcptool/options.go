@@ -2,122 +2,81 @@ package mcptool
 
 import (
 	"log/slog"
-	"net/http"
+
+	"go.opentelemetry.io/otel/metric"
+	"go.opentelemetry.io/otel/trace"
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/mcpcore"
 	"github.com/toolerr/toolerr/middleware/sanitize"
-	"github.com/toolerr/toolerr/translate"
 )
 
-// Option configures [Wrap], [AddTool] and [Middleware].
-type Option func(*config)
-
-// config is the resolved configuration of one wrapper.
-type config struct {
-	registry   *toolerr.Registry
-	classifier *classify.Classifier
-	sanitizer  *sanitize.Sanitizer
-	logger     *slog.Logger
-	idempotent bool
-	mappers    []classify.ErrorMapper
-	tools      toolCache // Middleware's compiled input schemas
-}
+// Option configures [Wrap], [AddTool] and [Middleware]. The options are
+// the same in every MCP adapter of toolerr (module
+// middleware/toolerrmcpgo has them too).
+type Option = mcpcore.Option
 
 // WithRegistry sets the registry errors are built from (INTERNAL_ERROR and
 // the classifier's codes). Default: [toolerr.Default]. Services that
 // register their own codes pass toolerr.NewRegistry(toolerr.Default()) with
 // their codes added.
-func WithRegistry(r *toolerr.Registry) Option {
-	return func(c *config) {
-		if r != nil {
-			c.registry = r
-		}
-	}
-}
+func WithRegistry(r *toolerr.Registry) Option { return mcpcore.WithRegistry(r) }
 
 // WithClassifier sets the classifier of returned Go errors (timeouts,
 // connection failures, cancellation). Default: classify.New over the
 // registry, with the sanitizer's CleanText as its message filter.
-func WithClassifier(cl *classify.Classifier) Option {
-	return func(c *config) {
-		if cl != nil {
-			c.classifier = cl
-		}
-	}
-}
+func WithClassifier(cl *classify.Classifier) Option { return mcpcore.WithClassifier(cl) }
 
 // WithSanitizer sets the sanitizer of the text members that reach the
 // client (detail, hint, human hint, suggestions) and of what is logged.
 // Default: sanitize.New().
-func WithSanitizer(s *sanitize.Sanitizer) Option {
-	return func(c *config) {
-		if s != nil {
-			c.sanitizer = s
-		}
-	}
-}
+func WithSanitizer(s *sanitize.Sanitizer) Option { return mcpcore.WithSanitizer(s) }
 
 // WithErrorMappers adds mappers of the typed errors handlers get back from
 // SDKs, gRPC calls and database drivers (see classify.ErrorMapper) to the
 // classifier the wrapper builds. Default: the built-in mappers only. A
 // classifier passed with [WithClassifier] keeps its own.
-func WithErrorMappers(ms ...classify.ErrorMapper) Option {
-	return func(c *config) { c.mappers = append(c.mappers, ms...) }
-}
+func WithErrorMappers(ms ...classify.ErrorMapper) Option { return mcpcore.WithErrorMappers(ms...) }
 
 // WithLogger sets the logger of the one record written per failure,
 // including a panic's value and stack. Default: slog.Default() as it is
 // when the wrapper is built.
-func WithLogger(l *slog.Logger) Option {
-	return func(c *config) {
-		if l != nil {
-			c.logger = l
-		}
-	}
-}
+func WithLogger(l *slog.Logger) Option { return mcpcore.WithLogger(l) }
 
 // WithIdempotent says whether the tool may be called again with the same
 // arguments without doing its work twice, as MCP's idempotentHint
 // annotation does. The classifier makes a timeout retryable only for
-// idempotent calls. Default: false, as for a POST.
-func WithIdempotent(idempotent bool) Option {
-	return func(c *config) { c.idempotent = idempotent }
+// idempotent calls. Default: false, as for a POST. [Middleware] reads
+// each tool's idempotentHint, which wins over this default.
+func WithIdempotent(idempotent bool) Option { return mcpcore.WithIdempotent(idempotent) }
+
+// WithTracerProvider sets the tracer provider of the "toolerr.error" span
+// recorded for every failed call, a child of the span of the request that
+// carried the call. Default: the global provider (otel.GetTracerProvider)
+// when the wrapper is built.
+func WithTracerProvider(tp trace.TracerProvider) Option { return mcpcore.WithTracerProvider(tp) }
+
+// WithMeterProvider sets the meter provider of the toolerr.errors counter,
+// which counts every failed call by code, category, tool and vendor.
+// Default: the global provider (otel.GetMeterProvider) when the wrapper is
+// built.
+func WithMeterProvider(mp metric.MeterProvider) Option { return mcpcore.WithMeterProvider(mp) }
+
+// WithUnknownToolResult makes [Middleware] answer a call of a tool the
+// server does not have with a TOOL_NOT_FOUND tool result instead of the
+// protocol error MCP prescribes, which many agent runtimes never show the
+// model. The result names the nearest tools as allowed_values, and the
+// one most plausibly meant as suggested_value when exactly one is; a call
+// is never redirected to it. Default: off.
+func WithUnknownToolResult(on bool) Option { return mcpcore.WithUnknownToolResult(on) }
+
+// config is the resolved configuration of one wrapper or middleware.
+type config struct {
+	*mcpcore.Core
 }
 
 // newConfig applies opts over the defaults.
 func newConfig(opts []Option) *config {
-	c := &config{}
-	for _, o := range opts {
-		if o != nil {
-			o(c)
-		}
-	}
-	if c.registry == nil {
-		c.registry = toolerr.Default()
-	}
-	if c.sanitizer == nil {
-		c.sanitizer = sanitize.New()
-	}
-	if c.logger == nil {
-		c.logger = slog.Default()
-	}
-	if c.classifier == nil {
-		c.classifier = classify.New(c.registry, classify.WithMessageFilter(c.sanitizer.CleanText),
-			classify.WithErrorMappers(c.mappers...))
-		// The built-in vendor code tables, so that an SDK's typed error
-		// (an AWS throttle, which AWS answers with 400) is read by its
-		// vendor's table, as under the middleware.
-		_, _ = translate.NewSet(c.classifier)
-	}
-	return c
-}
-
-// method is the HTTP method whose idempotency the classifier assumes for a
-// tool call.
-func (c *config) method() string {
-	if c.idempotent {
-		return http.MethodPut
-	}
-	return http.MethodPost
+	return &config{Core: mcpcore.New(opts...)}
 }

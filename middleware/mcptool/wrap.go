@@ -7,6 +7,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolerr/toolerr/internal/mcpcore"
 )
 
 // Wrap returns a handler that calls h and turns its failures into toolerr
@@ -41,7 +43,7 @@ func wrap[In, Out any](name string, h mcp.ToolHandlerFor[In, Out], structured bo
 		ctx = c.callContext(ctx, req) // call.go
 		defer func() {
 			if v := recover(); v != nil {
-				res, out, err = outcome[Out](c.panicked(ctx, name, v), whole, structured)
+				res, out, err = outcome[Out](c.Panicked(ctx, mcpcore.Call{Tool: name, Idempotent: c.Idempotent}, v), whole, structured)
 			}
 		}()
 		res, out, err = h(ctx, req, in)
@@ -52,7 +54,7 @@ func wrap[In, Out any](name string, h mcp.ToolHandlerFor[In, Out], structured bo
 		if errors.As(err, &rpc) {
 			return nil, out, rpc
 		}
-		return outcome[Out](c.failed(ctx, name, err), whole, structured)
+		return outcome[Out](c.Failed(ctx, mcpcore.Call{Tool: name, Idempotent: c.Idempotent}, err), whole, structured)
 	}
 }
 
@@ -68,7 +70,7 @@ func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, O
 func outcome[Out any](f *failure, whole, structured bool) (*mcp.CallToolResult, Out, error) {
 	var zero Out
 	if whole {
-		return f.result(structured), zero, nil
+		return result(f, structured), zero, nil
 	}
 	return nil, zero, f
 }

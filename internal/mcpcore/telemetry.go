@@ -1,0 +1,156 @@
+package mcpcore
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/metric"
+	"go.opentelemetry.io/otel/metric/noop"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/toolerr/toolerr"
+)
+
+// instrumentationName names the tracer and meter of every MCP adapter.
+const instrumentationName = "github.com/toolerr/toolerr/mcp"
+
+// methodToolsCall is the MCP method of every recorded failure.
+const methodToolsCall = "tools/call"
+
+// telemetry records each failed call on a span, in the toolerr.errors
+// counter and in the log, as the HTTP middleware records each error.
+type telemetry struct {
+	tracer trace.Tracer
+	errors metric.Int64Counter
+	logger *slog.Logger
+}
+
+// newTelemetry creates the instruments; one the meter cannot create is a
+// no-op after a warning: telemetry never stops a call.
+func newTelemetry(tp trace.TracerProvider, mp metric.MeterProvider, logger *slog.Logger) *telemetry {
+	t := &telemetry{tracer: tp.Tracer(instrumentationName), logger: logger}
+	var err error
+	t.errors, err = mp.Meter(instrumentationName).Int64Counter("toolerr.errors", metric.WithUnit("{error}"),
+		metric.WithDescription("Errors returned to tool callers, by code, category, tool and vendor."))
+	if err != nil || t.errors == nil {
+		logger.Warn("toolerr: cannot create counter toolerr.errors", slog.Any("error", err))
+		t.errors = noop.Int64Counter{}
+	}
+	return t
+}
+
+// record puts e on a "toolerr.error" span of the call's trace, the
+// toolerr.errors counter and the log, and returns e with the trace id of
+// that span when e had none and the span records. e must be sanitized.
+func (t *telemetry) record(ctx context.Context, c *Core, e *toolerr.Error, cause error, stack []byte) *toolerr.Error {
+	parent := t.parent(ctx, e.TraceID)
+	_, span := t.tracer.Start(parent, "toolerr.error", trace.WithSpanKind(trace.SpanKindInternal))
+	if sc := span.SpanContext(); e.TraceID == "" && span.IsRecording() && sc.HasTraceID() {
+		e = e.WithTraceID(sc.TraceID().String())
+	}
+	t.onSpan(span, c, e, stack)
+	span.End()
+	vendor := ""
+	if e.Upstream != nil {
+		vendor = e.Upstream.Vendor
+	}
+	t.errors.Add(ctx, 1, metric.WithAttributes(
+		attribute.String("error.type", e.Code),
+		attribute.String("toolerr.category", string(e.Category)),
+		attribute.String("toolerr.tool", e.Tool),
+		attribute.String("toolerr.vendor", vendor),
+		attribute.String("mcp.method.name", methodToolsCall),
+	))
+	t.log(ctx, c, e, cause, stack)
+	return e
+}
+
+// parent returns the context whose span the error span is a child of:
+//
+//   - the span of ctx when it is in the call's trace (traceID), or when
+//     the call has no trace id and ctx comes from no HTTP request (stdio,
+//     in memory: the span is the caller's);
+//   - else, over streamable HTTP, the span of the POST that carried the
+//     call, from its traceparent when it is in the call's trace;
+//   - else none: the span starts a trace of its own. MCP libraries run a
+//     stateful session's calls under the context of the request that
+//     opened it, whose span is another request's.
+func (t *telemetry) parent(ctx context.Context, traceID string) context.Context {
+	sc := trace.SpanContextFromContext(ctx)
+	switch {
+	case traceID != "" && sc.HasTraceID() && sc.TraceID().String() == traceID:
+		return ctx
+	case traceID == "" && sc.IsValid() && ctx.Value(http.ServerContextKey) == nil:
+		return ctx
+	}
+	if h := callHeader(ctx); h != nil && traceID != "" {
+		remote := propagation.TraceContext{}.Extract(context.Background(), propagation.HeaderCarrier(h))
+		if rsc := trace.SpanContextFromContext(remote); rsc.IsValid() && rsc.TraceID().String() == traceID {
+			return trace.ContextWithRemoteSpanContext(ctx, rsc)
+		}
+	}
+	return trace.ContextWithSpanContext(ctx, trace.SpanContext{})
+}
+
+// onSpan records e by the conventions the HTTP middleware follows: always
+// toolerr.code, toolerr.category, the tool and the MCP method; for a
+// failure of the server's side (a status of 500 or more), error.type, the
+// Error status and one exception event with the sanitized detail and,
+// for a panic, the redacted stack.
+func (t *telemetry) onSpan(span trace.Span, c *Core, e *toolerr.Error, stack []byte) {
+	if !span.IsRecording() {
+		return
+	}
+	span.SetAttributes(
+		attribute.String("toolerr.code", e.Code),
+		attribute.String("toolerr.category", string(e.Category)),
+		attribute.String("toolerr.tool", e.Tool),
+		attribute.String("gen_ai.tool.name", e.Tool),
+		attribute.String("mcp.method.name", methodToolsCall),
+	)
+	if e.Status > 0 && e.Status < 500 {
+		return
+	}
+	span.SetAttributes(attribute.String("error.type", e.Code))
+	attrs := []attribute.KeyValue{
+		attribute.String("exception.type", e.Code),
+		attribute.String("exception.message", e.Detail),
+	}
+	if stack != nil {
+		attrs = append(attrs, attribute.String("exception.stacktrace", c.Sanitizer.Redact(fmt.Sprintf("%s\n\n%s", e.Unwrap(), stack))))
+	}
+	span.AddEvent("exception", trace.WithAttributes(attrs...))
+	span.SetStatus(codes.Error, e.Code)
+}
+
+// log writes one record for e at a level fitting its category: the
+// sanitized members, the Go cause and, for a panic, the stack, both with
+// secrets redacted.
+func (t *telemetry) log(ctx context.Context, c *Core, e *toolerr.Error, cause error, stack []byte) {
+	level := e.Category.LogLevel()
+	if !t.logger.Enabled(ctx, level) {
+		return
+	}
+	attrs := make([]slog.Attr, 0, 10)
+	attrs = append(attrs,
+		slog.String("code", e.Code),
+		slog.String("category", string(e.Category)),
+		slog.Bool("retryable", e.Retryable),
+		slog.String("request_id", e.RequestID),
+		slog.String("trace_id", e.TraceID),
+		slog.String("tool", e.Tool),
+		slog.String("detail", e.Detail),
+	)
+	if cause != nil {
+		attrs = append(attrs, slog.String("cause", c.Sanitizer.Redact(cause.Error())))
+	}
+	if stack != nil {
+		attrs = append(attrs, slog.String("stack", c.Sanitizer.Redact(string(stack))))
+	}
+	t.logger.LogAttrs(ctx, level, "toolerr: MCP tool call failed", attrs...)
+}
