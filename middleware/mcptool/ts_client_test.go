@@ -7,9 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -21,30 +19,9 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/middleware"
+	"github.com/toolerr/toolerr/middleware/mcptest"
 	"github.com/toolerr/toolerr/middleware/mcptool"
 )
-
-// tsClientDir holds the official TypeScript MCP SDK (package.json pins
-// it; npm install there, as .ci/run does) and client.mjs, which drives it.
-const tsClientDir = "testdata/tsclient"
-
-// requireTSClient returns the node binary. Without node or the installed
-// SDK the test is skipped on a developer's machine and fails in CI
-// (CI=true), where .ci/run installs both.
-func requireTSClient(t *testing.T) string {
-	t.Helper()
-	node, err := exec.LookPath("node")
-	if err == nil {
-		_, err = os.Stat(filepath.Join(tsClientDir, "node_modules", "@modelcontextprotocol", "sdk", "package.json"))
-	}
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("the TypeScript MCP client is required in CI: %v (run npm install in %s)", err, tsClientDir)
-		}
-		t.Skipf("no TypeScript MCP client (%v); npm install in %s", err, tsClientDir)
-	}
-	return node
-}
 
 // tsCall is one call of client.mjs.
 type tsCall struct {
@@ -63,13 +40,13 @@ type tsOutcome struct {
 // and the outcome of each call, by tool name.
 func runTSClient(t *testing.T, url string, calls []tsCall) (tools []map[string]any, out map[string]tsOutcome) {
 	t.Helper()
-	node := requireTSClient(t)
+	node := mcptest.RequireTSClient(t)
 	arg, err := json.Marshal(calls)
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, node, "client.mjs", url, string(arg))
-	cmd.Dir = tsClientDir
+	cmd.Dir = mcptest.TSClientDir()
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	stdout, err := cmd.Output()
