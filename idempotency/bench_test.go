@@ -30,3 +30,42 @@ func BenchmarkMemoryClaimComplete(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkToolCalls measures ToolCalls.Do over the memory store: a first
+// keyed execution (a new key each time), a replay (the same key again),
+// and a guarded keyless call (new arguments each time).
+func BenchmarkToolCalls(b *testing.B) {
+	tc := NewToolCalls(NewMemoryStore(WithMaxEntries(1<<22)), WithLogger(quiet))
+	ctx := context.Background()
+	run := func(context.Context) ([]byte, bool) { return []byte(`{"label":"lbl-1"}`), true }
+	args := []byte(`{"to":"Oslo","kg":2,"items":[{"sku":"A-1","qty":3}]}`)
+	var n atomic.Int64
+	b.Run("first", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			call := ToolCall{Principal: "agent-1", Tool: "create_label", Arguments: args, Key: "k-" + strconv.FormatInt(n.Add(1), 10)}
+			if _, _, e := tc.Do(ctx, call, true, run); e != nil {
+				b.Fatal(e)
+			}
+		}
+	})
+	b.Run("replay", func(b *testing.B) {
+		call := ToolCall{Principal: "agent-1", Tool: "create_label", Arguments: args, Key: "k-replay"}
+		_, _, _ = tc.Do(ctx, call, true, run)
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, replayed, e := tc.Do(ctx, call, true, run); e != nil || !replayed {
+				b.Fatal("not a replay")
+			}
+		}
+	})
+	b.Run("guarded", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			call := ToolCall{Principal: "agent-1", Tool: "create_label", Arguments: []byte(`{"n":` + strconv.FormatInt(n.Add(1), 10) + `}`)}
+			if _, _, e := tc.Do(ctx, call, true, run); e != nil {
+				b.Fatal(e)
+			}
+		}
+	})
+}

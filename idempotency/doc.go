@@ -10,6 +10,9 @@
 // from a tool call's session, tool and arguments, for agent runtimes that
 // send one.
 //
+// [ToolCalls] gives the same promises to the calls of an MCP server (see
+// "MCP tool calls" below).
+//
 // Every refusal is a rendered toolerr error: IDEMPOTENCY_KEY_MISSING,
 // IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS, IDEMPOTENCY_UNAVAILABLE,
 // DUPLICATE_ACTION, and UNAUTHENTICATED for a keyed request without a
@@ -28,6 +31,29 @@
 //     ([SharedAnonymousScope]).
 //   - Store calls have their own deadline ([WithStoreTimeout], 500 ms by
 //     default): an unreachable store answers within about that time.
+//
+// # MCP tool calls
+//
+// Over MCP's streamable HTTP every JSON-RPC message is a POST of its own,
+// with its own JSON-RPC id: replaying a POST's response would hand a retry
+// the answer to another call, under another id. [ToolCalls] gives the
+// same promises at the level of a tool call: [ToolCalls.Do] runs a call
+// at most once per idempotency key and replays its result, byte for byte,
+// to a retry; it refuses a key reused for another tool or other arguments
+// (IDEMPOTENCY_KEY_REUSED) and a retry while the first call runs
+// (IDEMPOTENCY_IN_PROGRESS, or waits with [WithWait]); and without a key
+// it blocks the repeat of a call of a mutating tool within the window
+// (DUPLICATE_ACTION), as [DuplicateGuard] does. A key is scoped by the
+// caller (a tenant, a credential digest or the MCP session), never shared
+// between callers; the fingerprint is the tool and its canonical
+// arguments. It shares the [Store] and the options of [Middleware].
+//
+// The MCP adapters of toolerr (middleware/mcptool for the official Go
+// SDK) build on it: a client sends the key in the call's _meta, under
+// "io.toolerr/idempotency-key", or in the Idempotency-Key header of the
+// POST that carries the call. Do not mount [Middleware] or
+// [DuplicateGuard] in front of an MCP endpoint: they would treat each
+// JSON-RPC message as a request of its own.
 //
 // # Canonical numbers
 //

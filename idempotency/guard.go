@@ -123,23 +123,38 @@ func (g *guard) serve(w http.ResponseWriter, r *http.Request, next http.Handler)
 
 // block answers a repeat with DUPLICATE_ACTION.
 func (g *guard) block(w http.ResponseWriter, r *http.Request, first Record) {
-	details := map[string]any{"window_ms": g.cfg.window.Milliseconds()}
+	g.fail(w, r, duplicateAction(g.cfg, first, "an "+g.cfg.header))
+}
+
+// duplicateAction is the DUPLICATE_ACTION of a repeat of the call that
+// recorded first: when the first call ran (first_call_at,
+// first_call_age_ms), how it ended (first_status: its HTTP status,
+// "completed" for a tool call, or "in_progress") and its request id
+// (first_request_id) when known. key names what the caller sends to
+// repeat the action on purpose.
+func duplicateAction(cfg config, first Record, key string) *toolerr.Error {
+	details := map[string]any{"window_ms": cfg.window.Milliseconds()}
 	if !first.CreatedAt.IsZero() {
 		details["first_call_at"] = first.CreatedAt.UTC().Format(time.RFC3339Nano)
-		details["first_call_age_ms"] = max(g.cfg.now().Sub(first.CreatedAt).Milliseconds(), 0)
+		details["first_call_age_ms"] = max(cfg.now().Sub(first.CreatedAt).Milliseconds(), 0)
+	}
+	switch {
+	case first.State != Completed || first.Response == nil:
+		details["first_status"] = "in_progress"
+	case first.Response.Status == 0:
+		details["first_status"] = "completed"
+	default:
+		details["first_status"] = first.Response.Status
 	}
 	if first.State == Completed && first.Response != nil {
-		details["first_status"] = first.Response.Status
 		if id := first.Response.Header.Get("X-Request-Id"); id != "" {
 			details["first_request_id"] = id
 		}
-	} else {
-		details["first_status"] = "in_progress"
 	}
-	g.fail(w, r, g.cfg.registry.New(toolerr.CodeDuplicateAction,
+	return cfg.registry.New(toolerr.CodeDuplicateAction,
 		"The same call, with the same arguments, ran moments ago.").
 		WithDetails(details).
-		WithHint("Read the first call's result before repeating it; to repeat the action on purpose, send an "+g.cfg.header+"."))
+		WithHint("Read the first call's result before repeating it; to repeat the action on purpose, send " + key + ".")
 }
 
 // fail renders e.

@@ -109,71 +109,27 @@ func (m *keyed) serve(w http.ResponseWriter, r *http.Request, next http.Handler)
 	}
 	fp := m.cfg.fingerprint(r, body)
 	key := storeKey(principal, m.cfg.tool(r), keys[0])
-	m.claim(w, r, next, key, fp, m.cfg.wait > 0)
+	m.claim(w, r, next, key, fp)
 }
 
 // claim claims key and runs the request, or answers from what is there.
-// mayWait lets it wait once for a request in flight with the same key.
-func (m *keyed) claim(w http.ResponseWriter, r *http.Request, next http.Handler, key, fp string, mayWait bool) {
-	ctx := r.Context()
-	c, err := m.store.Claim(ctx, key, fp, m.cfg.lease)
-	if err != nil {
-		m.storeDown(w, r, next, err, !errors.Is(err, ErrStoreFull))
-		return
-	}
-	if c.Claimed {
-		m.execute(w, r, next, key, c.Token)
-		return
-	}
-	rec := c.Existing
-	if rec.State == InFlight && rec.Fingerprint == fp && mayWait {
-		done, ok := m.waitFor(ctx, key)
-		switch {
-		case ok:
-			rec = done
-		case done.State == 0:
-			// The first request released the key: run this one.
-			m.claim(w, r, next, key, fp, false)
-			return
-		}
-	}
+func (m *keyed) claim(w http.ResponseWriter, r *http.Request, next http.Handler, key, fp string) {
+	s := m.settle(r.Context(), key, fp)
 	switch {
-	case rec.Fingerprint != fp:
+	case s.err != nil:
+		m.storeDown(w, r, next, s.err, !errors.Is(s.err, ErrStoreFull))
+	case s.claimed:
+		m.execute(w, r, next, key, s.token)
+	case s.found.Fingerprint != fp:
 		m.fail(w, r, m.cfg.registry.New(toolerr.CodeIdempotencyKeyReused,
 			"This "+m.cfg.header+" was first used with a different request.").
 			WithField(m.cfg.header).
 			WithHint("Use a new key for a new operation; reuse a key only to retry the same request unchanged."))
-	case rec.State == Completed && rec.Response != nil:
-		m.replay(w, rec.Response)
+	case s.found.State == Completed && s.found.Response != nil:
+		m.replay(w, s.found.Response)
 	default:
 		m.fail(w, r, m.cfg.registry.New(toolerr.CodeIdempotencyInProgress,
 			"A request with this "+m.cfg.header+" is still running.").WithRetryAfter(inProgressMinWait))
-	}
-}
-
-// waitFor polls key until its request completes, for at most the
-// configured wait. ok is true with the completed record; false with a zero
-// record when the key was released, else false.
-func (m *keyed) waitFor(ctx context.Context, key string) (Record, bool) {
-	ctx, cancel := context.WithTimeout(ctx, m.cfg.wait)
-	defer cancel()
-	tick := time.NewTicker(min(m.cfg.wait/10+time.Millisecond, 50*time.Millisecond))
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return Record{State: InFlight}, false
-		case <-tick.C:
-		}
-		rec, ok, err := m.store.Get(ctx, key)
-		switch {
-		case err != nil:
-			return Record{State: InFlight}, false
-		case !ok:
-			return Record{}, false
-		case rec.State == Completed:
-			return rec, true
-		}
 	}
 }
 
@@ -201,10 +157,7 @@ func (m *keyed) execute(w http.ResponseWriter, r *http.Request, next http.Handle
 	case tw.overflow:
 		m.release(bg, key, token, "the response is larger than the storable limit; a retry will run again")
 	default:
-		resp := Response{Status: status, Header: m.replayHeaders(w.Header()), Body: tw.body}
-		if err := m.store.Complete(bg, key, token, resp, m.cfg.retention); err != nil {
-			m.cfg.logger.Warn("toolerr: the idempotency record was not completed, or not durably; a retry may run the request again", slog.Any("error", err))
-		}
+		m.complete(bg, key, token, Response{Status: status, Header: m.replayHeaders(w.Header()), Body: tw.body})
 	}
 }
 
@@ -225,16 +178,6 @@ func passingStatus(status int) bool {
 		return true
 	}
 	return status >= 500
-}
-
-// release drops the claim, logging why when there is a reason worth one.
-func (m *keyed) release(ctx context.Context, key string, token uint64, why string) {
-	if why != "" {
-		m.cfg.logger.Warn("toolerr: idempotency key released: " + why)
-	}
-	if err := m.store.Release(ctx, key, token); err != nil && !errors.Is(err, ErrLostClaim) {
-		m.cfg.logger.Warn("toolerr: idempotency key not released; it lapses with its lease", slog.Any("error", err))
-	}
 }
 
 // replayHeaders returns the allow-listed headers of h.

@@ -30,7 +30,8 @@ const (
 // that describe the stored body or the created resource.
 var DefaultReplayHeaders = []string{"Content-Type", "Content-Language", "Content-Location", "Location", "Etag", "Last-Modified", "Link"}
 
-// Option configures [Middleware].
+// Option configures [Middleware], [DuplicateGuard] and [ToolCalls]; each
+// option says which of them it applies to when not all.
 type Option func(*config)
 
 type config struct {
@@ -54,7 +55,8 @@ type config struct {
 	format        toolerr.Format
 	logger        *slog.Logger
 	now           func() time.Time
-	window        time.Duration // DuplicateGuard only
+	window        time.Duration // DuplicateGuard and ToolCalls only
+	keyName       string        // ToolCalls only
 }
 
 // WithHeader sets the request header that carries the key. Default:
@@ -250,7 +252,7 @@ func newConfig(opts []Option) config {
 		header: DefaultHeader, maxKeyLen: DefaultMaxKeyLen, retention: DefaultRetention, lease: DefaultLease,
 		maxBody: DefaultMaxBody, maxStored: DefaultMaxStored, replayHeaders: append([]string(nil), DefaultReplayHeaders...),
 		principal: authorizationPrincipal, tool: routeTool, registry: toolerr.Default(), now: time.Now,
-		window: DefaultWindow, storeTimeout: DefaultStoreTimeout,
+		window: DefaultWindow, storeTimeout: DefaultStoreTimeout, keyName: DefaultKeyName,
 	}
 	c.fingerprint = func(r *http.Request, body []byte) string { return requestFingerprint(r, c.tool(r), body) }
 	for _, o := range opts {

@@ -115,3 +115,10 @@ func TestDuplicateGuard(t *testing.T) {
 	assert.Equal(t, http.StatusCreated, other.Code, "other arguments are another call")
 	assert.EqualValues(t, 2, runs.Load())
 }
+
+// TestToolCalls runs the suite of idempotency.ToolCalls over a real
+// Postgres.
+func TestToolCalls(t *testing.T) {
+	pool := newPool(t, pgserver.Start(t), 16, nil)
+	storetest.RunToolCalls(t, func(t *testing.T) idempotency.Store { return newStore(t, pool) })
+}

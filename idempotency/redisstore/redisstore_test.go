@@ -249,3 +249,13 @@ func TestMiddlewareSameKeyAtOnce(t *testing.T) {
 	s := redisstore.New(newClient(t, addr), redisstore.WithKeyPrefix(uniquePrefix()))
 	storetest.SameKeyAtOnce(t, s, 200)
 }
+
+// TestToolCalls runs the suite of idempotency.ToolCalls over a real
+// server.
+func TestToolCalls(t *testing.T) {
+	addr, _ := redistest.Start(t)
+	client := newClient(t, addr)
+	storetest.RunToolCalls(t, func(t *testing.T) idempotency.Store {
+		return redisstore.New(client, redisstore.WithKeyPrefix(uniquePrefix()))
+	})
+}

@@ -51,7 +51,13 @@ const Concurrency = 200
 // the suite runs.
 func Run(t *testing.T, newStore func(t *testing.T) idempotency.Store) {
 	t.Helper()
-	for _, tc := range cases() {
+	runCases(t, newStore, cases())
+}
+
+// runCases runs each of cases as a parallel subtest on a store of its own.
+func runCases(t *testing.T, newStore func(t *testing.T) idempotency.Store, cases []testCase) {
+	t.Helper()
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			s := newStore(t)

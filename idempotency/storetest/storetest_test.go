@@ -12,3 +12,9 @@ import (
 func TestMemoryStore(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) idempotency.Store { return idempotency.NewMemoryStore() })
 }
+
+// TestToolCallsMemory runs the suite of idempotency.ToolCalls over the
+// memory store.
+func TestToolCallsMemory(t *testing.T) {
+	storetest.RunToolCalls(t, func(t *testing.T) idempotency.Store { return idempotency.NewMemoryStore() })
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/idempotency"
 	"github.com/toolerr/toolerr/middleware/sanitize"
 	"github.com/toolerr/toolerr/translate"
 )
@@ -117,6 +118,10 @@ type Core struct {
 	meters  metric.MeterProvider
 	tel     *telemetry  // telemetry.go
 	schemas schemaCache // arguments.go
+
+	onceStore idempotency.Store // once.go
+	onceOpts  []idempotency.Option
+	once      *idempotency.ToolCalls
 }
 
 // New applies opts over the defaults.
@@ -151,6 +156,7 @@ func New(opts ...Option) *Core {
 		c.meters = otel.GetMeterProvider()
 	}
 	c.tel = newTelemetry(c.tracers, c.meters, c.Logger)
+	c.newOnce()
 	return c
 }
 

@@ -90,4 +90,17 @@
 // definition with a tools/list request through the handlers below it, on
 // failures only, and keeps the compiled schema while the tool is
 // unchanged.
+//
+// # Retried mutations
+//
+// A tool registered with [AddTool] and [WithIdempotency] runs at most once
+// per idempotency key: a client sends the key in the call's _meta
+// ([MetaIdempotencyKey]) or in the Idempotency-Key header of the POST that
+// carries the call, and a retry gets the first call's result, marked
+// [MetaReplayed]. A keyless repeat of a call of a mutating tool (one that
+// declares a destructiveHint, and is neither read-only nor idempotent)
+// within a minute is refused with DUPLICATE_ACTION. Both work per call,
+// not per HTTP request, so they hold over streamable HTTP, where every
+// JSON-RPC message is a POST of its own, and over stdio; see
+// [WithIdempotency].
 package mcptool

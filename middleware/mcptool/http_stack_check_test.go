@@ -262,16 +262,10 @@ type hsWire struct {
 
 // RoundTrip implements http.RoundTripper.
 func (w *hsWire) RoundTrip(req *http.Request) (*http.Response, error) {
-	var body []byte
-	if req.Body != nil {
-		var err error
-		if body, err = io.ReadAll(req.Body); err != nil {
-			return nil, err
-		}
-		_ = req.Body.Close()
+	out, body, err := readRequest(req) // idempotency_rig_test.go
+	if err != nil {
+		return nil, err
 	}
-	out := req.Clone(req.Context())
-	out.Body, out.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
 	probe := "mcp-" + strconv.FormatInt(w.rig.probes.Add(1), 10)
 	out.Header.Set("X-Probe", probe)
 	for k, v := range w.header {

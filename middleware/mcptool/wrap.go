@@ -31,21 +31,31 @@ import (
 // Options default as documented on each: the built-in registry,
 // sanitize.New(), slog.Default(), a non-idempotent tool.
 func Wrap[In, Out any](name string, h mcp.ToolHandlerFor[In, Out], opts ...Option) mcp.ToolHandlerFor[In, Out] {
-	return wrap(name, h, true, opts)
+	c := newConfig(opts)
+	if c.Idempotency() {
+		c.Logger.Warn("toolerr: mcptool.Wrap ignores WithIdempotency: register the tool with mcptool.AddTool", "tool", name)
+	}
+	return wrap(c, name, h, true)
 }
 
 // wrap is [Wrap]; structured is false when the tool declares an
 // outputSchema, which a problem object in structuredContent would break.
-func wrap[In, Out any](name string, h mcp.ToolHandlerFor[In, Out], structured bool, opts []Option) mcp.ToolHandlerFor[In, Out] {
-	c := newConfig(opts)
+func wrap[In, Out any](c *config, name string, h mcp.ToolHandlerFor[In, Out], structured bool) mcp.ToolHandlerFor[In, Out] {
 	whole := reflect.TypeFor[Out]().Kind() == reflect.Interface
 	return func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out Out, err error) {
 		ctx = c.callContext(ctx, req) // call.go
+		s := slot(ctx)                // idempotency.go
 		defer func() {
 			if v := recover(); v != nil {
+				if s != nil {
+					s.panicked.Store(true)
+				}
 				res, out, err = outcome[Out](c.Panicked(ctx, mcpcore.Call{Tool: name, Idempotent: c.Idempotent}, v), whole, structured)
 			}
 		}()
+		if s != nil {
+			s.ran.Store(true)
+		}
 		res, out, err = h(ctx, req, in)
 		if err == nil {
 			return res, out, nil
@@ -60,9 +70,17 @@ func wrap[In, Out any](name string, h mcp.ToolHandlerFor[In, Out], structured bo
 
 // AddTool registers h as the tool t on s, wrapped by [Wrap] under t.Name: a
 // shorthand for mcp.AddTool(s, t, Wrap(t.Name, h, opts...)). Like
-// mcp.AddTool it panics when the tool's schemas are unusable.
+// mcp.AddTool it panics when the tool's schemas are unusable. With
+// [WithIdempotency] it also adds to s the receiving middleware that runs
+// the tool's calls at most once per key and guards its keyless repeats.
 func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], opts ...Option) {
-	mcp.AddTool(s, t, wrap(t.Name, h, t.OutputSchema == nil, opts))
+	c := newConfig(opts)
+	mcp.AddTool(s, t, wrap(c, t.Name, h, t.OutputSchema == nil))
+	if c.Idempotency() {
+		// The SDK gives a tool whose Out is not any an outputSchema.
+		structured := t.OutputSchema == nil && reflect.TypeFor[Out]() == reflect.TypeFor[any]()
+		s.AddReceivingMiddleware(c.once(t, structured)) // idempotency.go
+	}
 }
 
 // outcome is what a wrapped handler returns for f: the whole result when the
