@@ -42,6 +42,7 @@ func cases(env *env) []*testCase {
 		caseTelemetry(),
 		caseSuccess(),
 		caseToolsList(),
+		caseUnknownTool(),
 	}
 }
 

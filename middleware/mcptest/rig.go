@@ -64,6 +64,7 @@ func newRig(t *testing.T, a Adapter, sc serverConfig, tools []Tool) *rig {
 			mcptool.WithLogger(slog.New(slog.NewJSONHandler(r.logs, nil))),
 			mcptool.WithTracerProvider(tp),
 			mcptool.WithMeterProvider(mp),
+			mcptool.WithUnknownToolResult(true),
 		},
 	}
 	h := a.NewHandler(t, tools, cfg)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"slices"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -29,8 +28,8 @@ func TestConformance(t *testing.T) {
 // Out is any: the SDK then puts a success's output in structuredContent
 // only when the tool declares an outputSchema, which is the only case
 // where the handler returns it as Out; otherwise the handler returns the
-// output's JSON as text content itself. A tool's idempotentHint is passed
-// to mcptool as WithIdempotent, since AddTool does not read annotations.
+// output's JSON as text content itself. AddTool reads a tool's
+// idempotentHint from its annotations.
 func goSDKHandler(t testing.TB, tools []mcptest.Tool, cfg mcptest.ServerConfig) http.Handler {
 	t.Helper()
 	server := mcp.NewServer(&mcp.Implementation{Name: "conformance", Version: "v0.0.1"}, nil)
@@ -41,11 +40,7 @@ func goSDKHandler(t testing.TB, tools []mcptest.Tool, cfg mcptest.ServerConfig) 
 		if tool.OutputSchema != nil {
 			def.OutputSchema = tool.OutputSchema
 		}
-		opts := slices.Clip(cfg.Options)
-		if tool.Annotations.Idempotent != nil {
-			opts = append(opts, mcptool.WithIdempotent(*tool.Annotations.Idempotent))
-		}
-		mcptool.AddTool(server, def, goSDKToolHandler(tool), opts...)
+		mcptool.AddTool(server, def, goSDKToolHandler(tool), cfg.Options...)
 	}
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server },
 		&mcp.StreamableHTTPOptions{Stateless: cfg.Stateless})

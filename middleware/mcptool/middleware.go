@@ -25,7 +25,11 @@ import (
 //     becomes the same error [Wrap] would have sent;
 //   - a panic of a tool handler that was not wrapped, which would otherwise
 //     crash the server, becomes an INTERNAL_ERROR result; its value and
-//     stack go to the logger only.
+//     stack go to the logger only;
+//   - with [WithUnknownToolResult], a call of a tool the server does not
+//     have, which the SDK answers with a protocol error ("unknown tool"),
+//     becomes a TOOL_NOT_FOUND result naming the nearest tools the server
+//     lists.
 //
 // To complete a failure the middleware reads the tool's definition (input
 // and output schema) with a tools/list request through the handlers below
@@ -50,6 +54,9 @@ func Middleware(opts ...Option) mcp.Middleware {
 				}
 			}()
 			res, err = next(ctx, method, req)
+			if err != nil && c.UnknownToolResult && unknownTool(err, call) {
+				return c.unknownToolResult(ctx, call, next), nil // unknown_tool.go
+			}
 			if r, ok := res.(*mcp.CallToolResult); ok && err == nil {
 				res = c.completed(ctx, call, r, next)
 			}
@@ -115,7 +122,11 @@ func (c *config) unwrapped(ctx context.Context, call *mcp.CallToolRequest, cause
 	if rejectedArguments(cause) {
 		return result(c.Rejected(ctx, c.call(call), c.ArgumentsError(name, info.input, args, cause)), info.structured)
 	}
-	return result(c.Failed(ctx, c.call(call), cause), info.structured)
+	mc := c.call(call)
+	if info.idempotent != nil {
+		mc.Idempotent = *info.idempotent // the tool's own annotation wins over the default
+	}
+	return result(c.Failed(ctx, mc, cause), info.structured)
 }
 
 // rejectedArguments reports whether err is the SDK's rejection of a call's

@@ -15,6 +15,10 @@ const maxToolPages = 64
 type toolInfo struct {
 	input      []byte // the input schema as listed; nil when the tool is unknown
 	structured bool   // the tool declares no outputSchema
+	// idempotent is the tool's idempotentHint (or readOnlyHint: a tool
+	// that changes nothing can be called again); nil when the tool has
+	// no annotations.
+	idempotent *bool
 }
 
 // lookup returns what the server lists for the tool name, asking the
@@ -27,7 +31,12 @@ func (c *config) lookup(ctx context.Context, call *mcp.CallToolRequest, name str
 		return toolInfo{}
 	}
 	input, _ := json.Marshal(t.InputSchema)
-	return toolInfo{input: input, structured: t.OutputSchema == nil}
+	info := toolInfo{input: input, structured: t.OutputSchema == nil}
+	if a := t.Annotations; a != nil {
+		idempotent := a.IdempotentHint || a.ReadOnlyHint
+		info.idempotent = &idempotent
+	}
+	return info
 }
 
 // findTool lists the server's tools through next until it finds name.

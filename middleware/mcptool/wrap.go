@@ -35,12 +35,13 @@ func Wrap[In, Out any](name string, h mcp.ToolHandlerFor[In, Out], opts ...Optio
 	if c.Idempotency() {
 		c.Logger.Warn("toolerr: mcptool.Wrap ignores WithIdempotency: register the tool with mcptool.AddTool", "tool", name)
 	}
-	return wrap(c, name, h, true)
+	return wrap(c, name, h, true, c.Idempotent)
 }
 
 // wrap is [Wrap]; structured is false when the tool declares an
 // outputSchema, which a problem object in structuredContent would break.
-func wrap[In, Out any](c *config, name string, h mcp.ToolHandlerFor[In, Out], structured bool) mcp.ToolHandlerFor[In, Out] {
+func wrap[In, Out any](c *config, name string, h mcp.ToolHandlerFor[In, Out], structured, idempotent bool) mcp.ToolHandlerFor[In, Out] {
+	call := mcpcore.Call{Tool: name, Idempotent: idempotent}
 	whole := reflect.TypeFor[Out]().Kind() == reflect.Interface
 	return func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out Out, err error) {
 		ctx = c.callContext(ctx, req) // call.go
@@ -50,7 +51,7 @@ func wrap[In, Out any](c *config, name string, h mcp.ToolHandlerFor[In, Out], st
 				if s != nil {
 					s.panicked.Store(true)
 				}
-				res, out, err = outcome[Out](c.Panicked(ctx, mcpcore.Call{Tool: name, Idempotent: c.Idempotent}, v), whole, structured)
+				res, out, err = outcome[Out](c.Panicked(ctx, call, v), whole, structured)
 			}
 		}()
 		if s != nil {
@@ -64,18 +65,27 @@ func wrap[In, Out any](c *config, name string, h mcp.ToolHandlerFor[In, Out], st
 		if errors.As(err, &rpc) {
 			return nil, out, rpc
 		}
-		return outcome[Out](c.Failed(ctx, mcpcore.Call{Tool: name, Idempotent: c.Idempotent}, err), whole, structured)
+		return outcome[Out](c.Failed(ctx, call, err), whole, structured)
 	}
 }
 
 // AddTool registers h as the tool t on s, wrapped by [Wrap] under t.Name: a
 // shorthand for mcp.AddTool(s, t, Wrap(t.Name, h, opts...)). Like
-// mcp.AddTool it panics when the tool's schemas are unusable. With
+// mcp.AddTool it panics when the tool's schemas are unusable. A tool whose
+// annotations say it is idempotent or read-only (idempotentHint,
+// readOnlyHint) is idempotent for the classifier, whatever
+// [WithIdempotent] says: its timeouts are retryable. With
 // [WithIdempotency] it also adds to s the receiving middleware that runs
 // the tool's calls at most once per key and guards its keyless repeats.
 func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], opts ...Option) {
 	c := newConfig(opts)
-	mcp.AddTool(s, t, wrap(c, t.Name, h, t.OutputSchema == nil))
+	idempotent := c.Idempotent
+	if a := t.Annotations; a != nil {
+		// A tool that declares itself idempotent, or read-only, can be
+		// called again: a timeout of it is retryable.
+		idempotent = idempotent || a.IdempotentHint || a.ReadOnlyHint
+	}
+	mcp.AddTool(s, t, wrap(c, t.Name, h, t.OutputSchema == nil, idempotent))
 	if c.Idempotency() {
 		// The SDK gives a tool whose Out is not any an outputSchema.
 		structured := t.OutputSchema == nil && reflect.TypeFor[Out]() == reflect.TypeFor[any]()
