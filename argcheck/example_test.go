@@ -116,3 +116,22 @@ func ExampleDecode() {
 	// 200 orders of c_42
 	// 400 VALIDATION_FAILED /customerId customer_id map[customer_id:c_42]
 }
+
+// NearestNames lists the tools an agent's call most plausibly meant, and
+// suggests one only when a single one is that close.
+func ExampleNearestNames() {
+	tools := []string{"search_orders", "search_customers", "refund_order", "cancel_order"}
+
+	near, suggested := argcheck.NearestNames("search_order", tools, 3)
+	fmt.Printf("%q %q\n", near, suggested)
+
+	near, suggested = argcheck.NearestNames("order_search", tools, 3)
+	fmt.Printf("%q %q\n", near, suggested)
+
+	near, suggested = argcheck.NearestNames("weather", tools, 3)
+	fmt.Printf("%q %q\n", near, suggested)
+	// Output:
+	// ["search_orders"] "search_orders"
+	// ["search_orders"] ""
+	// [] ""
+}

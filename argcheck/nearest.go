@@ -26,24 +26,41 @@ const (
 // one within a small edit distance (one edit up to 5 letters, two from 6;
 // transpositions count once). Each step needs a single match.
 func nearestString(s string, candidates []string) (string, bool) {
+	return nearestFolded(s, candidates, nil)
+}
+
+// nearestFolded is [nearestString] given folds, the folded form of each
+// candidate, when not nil.
+func nearestFolded(s string, candidates, folds []string) (string, bool) {
 	if s == "" || len(s) > 256 {
 		return "", false
 	}
-	if c, ok := single(candidates, func(c string) bool { return strings.EqualFold(c, s) }); ok {
+	if c, ok := single(candidates, func(i int) bool { return strings.EqualFold(candidates[i], s) }); ok {
 		return c, true
+	}
+	foldOf := func(i int) string {
+		if folds != nil {
+			return folds[i]
+		}
+		return folded(candidates[i])
 	}
 	fold := folded(s)
-	if c, ok := single(candidates, func(c string) bool { return folded(c) == fold }); ok {
+	if c, ok := single(candidates, func(i int) bool { return foldOf(i) == fold }); ok {
 		return c, true
 	}
-	if utf8.RuneCountInString(fold) > maxTypoLen {
+	n := utf8.RuneCountInString(fold)
+	if n > maxTypoLen {
 		return "", false // a long value is not a typo of a name
 	}
+	hist := histogram(fold)
 	best, bestD, ties := "", 1<<30, 0
-	for _, c := range candidates[:min(len(candidates), maxTypoCandidates)] {
-		fc := folded(c)
-		if n, m := utf8.RuneCountInString(fold), utf8.RuneCountInString(fc); n-m > 2 || m-n > 2 || m > maxTypoLen {
+	for i, c := range candidates[:min(len(candidates), maxTypoCandidates)] {
+		fc := foldOf(i)
+		if m := utf8.RuneCountInString(fc); n-m > 2 || m-n > 2 || m > maxTypoLen {
 			continue // more than two edits apart by length alone
+		}
+		if hist.lowerBound(histogram(fc)) > 2 {
+			continue // more than two edits apart by letters alone
 		}
 		d := editDistance(fold, fc)
 		switch {
@@ -57,17 +74,17 @@ func nearestString(s string, candidates []string) (string, bool) {
 	if utf8.RuneCountInString(best) >= 6 {
 		limit = 2
 	}
-	if ties == 1 && bestD <= limit && utf8.RuneCountInString(fold) >= 3 {
+	if ties == 1 && bestD <= limit && n >= 3 {
 		return best, true
 	}
 	return "", false
 }
 
-// single returns the only candidate that match accepts.
-func single(candidates []string, match func(string) bool) (string, bool) {
+// single returns the only candidate that match accepts, by index.
+func single(candidates []string, match func(int) bool) (string, bool) {
 	found, n := "", 0
-	for _, c := range candidates {
-		if match(c) {
+	for i, c := range candidates {
+		if match(i) {
 			found, n = c, n+1
 		}
 	}
@@ -76,7 +93,11 @@ func single(candidates []string, match func(string) bool) (string, bool) {
 
 // folded is s lower-cased without separators.
 func folded(s string) string {
+	if foldedAlready(s) {
+		return s
+	}
 	var b strings.Builder
+	b.Grow(len(s))
 	for _, r := range s {
 		switch r {
 		case '-', '_', ' ', '.':
@@ -87,14 +108,35 @@ func folded(s string) string {
 	return b.String()
 }
 
+// foldedAlready reports whether s is ASCII with no upper-case letter and
+// no separator: its own folded form.
+func foldedAlready(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf, 'A' <= c && c <= 'Z', c == '-', c == '_', c == ' ', c == '.':
+			return false
+		}
+	}
+	return true
+}
+
 // editDistance is the optimal string alignment distance between a and b
 // (insertions, deletions, substitutions and adjacent transpositions), over
 // runes.
 func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
+	// Names within maxTypoLen, the usual case, are measured without an
+	// allocation.
+	var runesA, runesB [maxTypoLen]rune
+	var rowsBuf [3 * (maxTypoLen + 1)]int
+	ra, rb := appendRunes(runesA[:0], a), appendRunes(runesB[:0], b)
+	w := len(rb) + 1
+	var rows []int
+	if 3*w <= len(rowsBuf) {
+		rows = rowsBuf[:3*w]
+	} else {
+		rows = make([]int, 3*w)
+	}
+	prev2, prev, cur := rows[:w], rows[w:2*w], rows[2*w:]
 	for j := range prev {
 		prev[j] = j
 	}
@@ -113,6 +155,14 @@ func editDistance(a, b string) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(rb)]
+}
+
+// appendRunes appends the runes of s to dst.
+func appendRunes(dst []rune, s string) []rune {
+	for _, r := range s {
+		dst = append(dst, r)
+	}
+	return dst
 }
 
 // nearestMember returns the enum member got most plausibly meant: a
