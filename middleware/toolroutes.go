@@ -209,8 +209,12 @@ func (rt toolRoute) accepts(method string) bool {
 }
 
 // nearestRoutes returns the routes among patterns nearest a request of
-// method to path, as "METHOD /path", best first, and the one suggested.
+// method to path, as "METHOD /path", best first, and the one suggested;
+// none for a method no route can name (see [methodToken]).
 func nearestRoutes(method, path string, patterns []string) (near []string, suggested string) {
+	if !methodToken(method) {
+		return nil, "" // not a method a route names: nothing to compare
+	}
 	segments := strings.Split(path, "/")
 	var routes []toolRoute
 	var keys []string

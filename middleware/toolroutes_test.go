@@ -326,3 +326,44 @@ func BenchmarkToolNotFound(b *testing.B) {
 		runHandler(b, New(WithLogger(quiet), WithToolRoutes(Routes(many...)))(mux), req)
 	})
 }
+
+// FuzzNearestRoutes: whatever the request's method and path (the client's)
+// and the routes, the nearest are at most 5, each "METHOD /path" of a
+// route that accepts the method, listed once, the suggested one first.
+func FuzzNearestRoutes(f *testing.F) {
+	f.Add("POST", "/tools/search_order", "POST /tools/search_orders\nGET /orders/{id}\n/tools/echo")
+	f.Add("GET", "/order/42/refunds", "GET /orders/:id/refund\nGET /files/*\nGET /a/{$}")
+	f.Add("HEAD", "/", "GET /\n/\nPOST x.example/")
+	f.Add("PUT", "//..//%2F", "PUT //\nPUT /{a}/{b...}")
+	f.Fuzz(func(t *testing.T, method, path, list string) {
+		if len(list) > 1<<14 {
+			return
+		}
+		patterns := strings.Split(list, "\n")
+		near, suggested := nearestRoutes(method, path, patterns)
+		if len(near) > maxNearRoutes {
+			t.Fatalf("%d routes", len(near))
+		}
+		if suggested != "" && near[0] != suggested {
+			t.Fatalf("suggested %q does not head %q", suggested, near)
+		}
+		seen := map[string]bool{}
+		for _, v := range near {
+			if seen[v] {
+				t.Fatalf("%q twice", v)
+			}
+			seen[v] = true
+			m, p, _ := strings.Cut(v, " ")
+			found := false
+			for _, pat := range patterns[:min(len(patterns), maxToolRoutes)] {
+				if rt, ok := parseRoute(pat); ok && rt.accepts(method) && rt.path == p && (rt.method == m || rt.method == "" && m == method) {
+					found = true
+					break
+				}
+			}
+			if !found {
+				t.Fatalf("%q is no route for %s: %q", v, method, patterns)
+			}
+		}
+	})
+}
