@@ -44,6 +44,23 @@ func builtinWordings(code string) []Wording {
 			When: MemberDetails,
 			Hint: "Do not repeat it: an identical call already ran (see details). Use its result; if a second action is really intended, send an Idempotency-Key.",
 		}}
+	case CodeToolNotFound:
+		// The middleware lists the service's nearest routes ("POST
+		// /tools/search_orders") for a path no route matches.
+		return []Wording{
+			{
+				When: MemberAllowedValues | MemberSuggestedValue,
+				Hint: "Do not call this path again. suggested_value is the route (method and path) most plausibly meant: call it if it is the tool you intended; otherwise pick from allowed_values, or list the available tools.",
+				Repair: []string{"Compare suggested_value and allowed_values with the tool you intended.",
+					"Call the matching route, or list the available tools."},
+			},
+			{
+				When: MemberAllowedValues,
+				Hint: "Do not call this path again. allowed_values lists the nearest routes (method and path): call the one that is the tool you intended; if none is, list the available tools.",
+				Repair: []string{"Compare allowed_values with the tool you intended.",
+					"Call the matching route, or list the available tools."},
+			},
+		}
 	case CodeMethodNotAllowed:
 		return []Wording{{
 			When:   MemberAllowedValues,

@@ -35,12 +35,13 @@ const netHTTPNotFound = "404 page not found"
 
 // routeMatched reports whether a route of the service matched r, and
 // whether that is known at all. It asks, in turn: a Tool adapter that ran;
-// the pattern ServeMux or chi set on r when the middleware is mounted
-// inside them; chi's routing context, whose router is asked again (the
-// middleware may run before chi routes, mounted with Router.Use); and next
-// itself, when the middleware wraps a ServeMux or a chi router.
+// chi's routing context, whose router is asked again (the middleware may
+// run before chi routes, mounted with Router.Use; and the pattern chi set
+// on r may be a mount's, "/tools/*", whose sub-router found nothing); the
+// pattern ServeMux or a framework adapter set on r; and next itself, when
+// the middleware wraps a ServeMux or a chi router.
 func routeMatched(rec *recorder, r *http.Request, next http.Handler) (matched, known bool) {
-	if rec.tool != "" || r.Pattern != "" {
+	if rec.tool != "" {
 		return true, true
 	}
 	path := r.URL.RawPath
@@ -49,6 +50,9 @@ func routeMatched(rec *recorder, r *http.Request, next http.Handler) (matched, k
 	}
 	if rc := chi.RouteContext(r.Context()); rc != nil && rc.Routes != nil {
 		return rc.Routes.Find(chi.NewRouteContext(), r.Method, path) != "", true
+	}
+	if r.Pattern != "" {
+		return true, true
 	}
 	switch h := next.(type) {
 	case chi.Routes:

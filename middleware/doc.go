@@ -58,8 +58,9 @@
 // recognise, a vendor the handler named with toolerr.RecordVendor, an error
 // from translate or retrygate, or a network error of an outbound call.
 // Anything else is the service's own: a 5xx it wrote is INTERNAL_ERROR, a
-// timeout TOOL_TIMEOUT, the router's 404 TOOL_NOT_FOUND, and a 4xx keeps
-// the status the application chose.
+// timeout TOOL_TIMEOUT, the router's 404 TOOL_NOT_FOUND (listing the
+// service's routes nearest the one called, see [WithToolRoutes]), and a
+// 4xx keeps the status the application chose.
 //
 // Every error is recorded on the current span (toolerr.code; for a 5xx
 // also error.type, one exception event and status Error), counted in

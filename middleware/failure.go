@@ -23,6 +23,8 @@ type failure struct {
 	own      rendering  // in the same allocation
 
 	raw translate.Raw // the captured response as the translators read it
+
+	routes func() []string // the routes a framework adapter reported (toolroutes.go)
 }
 
 // failures recycles failure states: serve returns the request's to it when

@@ -152,7 +152,7 @@ func (m *handler) finish(rec *recorder, r *http.Request) {
 // owned says that e was built for this response alone (a translation of the
 // captured response), so that annotate may fill it in place.
 func (m *handler) respond(rec *recorder, r *http.Request, e *toolerr.Error, owned bool, p *panicInfo) {
-	e = m.annotate(rec, r, e, true, owned)
+	e = m.withNearestRoutes(rec, r, m.annotate(rec, r, e, true, owned)) // toolroutes.go
 	if e.Code == toolerr.CodeMethodNotAllowed && rec.allow == "" {
 		// A reported 405 (a framework's router handing its answer over
 		// with ReportError) keeps the Allow header the router set, as a

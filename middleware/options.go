@@ -51,6 +51,10 @@ type config struct {
 	toolName      func(*http.Request) string
 	idPolicy      RequestIDPolicy
 	mappers       []classify.ErrorMapper
+	// toolRoutes lists the service's routes (toolroutes.go); toolRoutesSet:
+	// WithToolRoutes was given, nil included.
+	toolRoutes    func() []string
+	toolRoutesSet bool
 }
 
 // WithRegistry sets the registry errors are built from. Default:

@@ -13,7 +13,9 @@
 //   - return echo.NewHTTPError(404, "…"): NOT_FOUND, 404, the message as the
 //     detail, sanitized;
 //   - a path no route matches: TOOL_NOT_FOUND, no tool: echo's ErrNotFound, or
-//     the 404 of a not-found route (e.RouteNotFound, the one a group adds);
+//     the 404 of a not-found route (e.RouteNotFound, the one a group adds),
+//     with the echo's routes nearest the call in allowed_values and, when
+//     one alone is meant, suggested_value (see [Routes]);
 //   - return echo.ErrNotFound (a handler's): NOT_FOUND: the route exists, the
 //     resource does not;
 //   - return echo.ErrMethodNotAllowed: METHOD_NOT_ALLOWED, Allow kept, its

@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/middleware"
 )
 
 // mapper turns the error an echo chain returned into the error the
@@ -41,7 +42,8 @@ func newMapper(routes *routeSet) *mapper {
 //     by that cause.
 //   - Any other *echo.HTTPError: its status, read by the local rows of the
 //     status table (ErrNotFound of a path no route matches is
-//     TOOL_NOT_FOUND, ErrMethodNotAllowed METHOD_NOT_ALLOWED, a bind error
+//     TOOL_NOT_FOUND, the echo's routes reported to the middleware for it
+//     to list the nearest; ErrMethodNotAllowed METHOD_NOT_ALLOWED, a bind error
 //     VALIDATION_FAILED with its field); a 4xx keeps its status and its
 //     string Message as the detail; a 5xx's message, and the Internal
 //     error of any, go to the log only.
@@ -63,6 +65,8 @@ func (m *mapper) toolError(c echo.Context, err error) error {
 		status = http.StatusInternalServerError // an error is never a success
 	}
 	if status == http.StatusNotFound && m.routes.tool(c) == "" {
+		// The echo's routes, for the middleware to list the nearest.
+		middleware.ReportRoutes(c.Request().Context(), Routes(c.Echo()))
 		return toolerr.Default().New(toolerr.CodeToolNotFound, "").WithCause(err)
 	}
 	e := m.localError(c.Request(), c.Response().Header(), status)

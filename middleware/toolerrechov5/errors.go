@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/middleware"
 )
 
 // mapper turns the error an echo chain returned into the error the
@@ -40,7 +41,8 @@ func newMapper(routes *routeSet) *mapper {
 //     err as it is, for the middleware to classify by that cause.
 //   - Any other echo status (*echo.HTTPError, echo's sentinel errors,
 //     *echo.BindingError): read by the local rows of the status table
-//     (ErrNotFound of a path no route matches is TOOL_NOT_FOUND,
+//     (ErrNotFound of a path no route matches is TOOL_NOT_FOUND, the
+//     echo's routes reported to the middleware for it to list the nearest;
 //     ErrMethodNotAllowed METHOD_NOT_ALLOWED, a bind error
 //     VALIDATION_FAILED with its field); a 4xx keeps its status and an
 //     *echo.HTTPError's Message as the detail; a 5xx's message, and the
@@ -58,6 +60,8 @@ func (m *mapper) toolError(c *echo.Context, err error) error {
 		status = http.StatusInternalServerError // an error is never a success
 	}
 	if status == http.StatusNotFound && m.routes.tool(c) == "" {
+		// The echo's routes, for the middleware to list the nearest.
+		middleware.ReportRoutes(c.Request().Context(), Routes(c.Echo()))
 		return toolerr.Default().New(toolerr.CodeToolNotFound, "").WithCause(err)
 	}
 	e := m.localError(c.Request(), c.Response().Header(), status)

@@ -42,3 +42,22 @@ func ExampleMiddleware() {
 	// 404 NOT_FOUND /orders/:id Order 7 does not exist.
 	// 404 TOOL_NOT_FOUND  The tool does not exist
 }
+
+// A call to a mistyped tool path is told the route it most plausibly
+// meant: Middleware lists the echo's routes itself. Routes lists them, for
+// a filtered list given with middleware.WithToolRoutes.
+func ExampleRoutes() {
+	e := echo.New()
+	e.Use(toolerrechov5.Middleware())
+	e.POST("/tools/search_orders", func(c *echo.Context) error { return c.JSON(http.StatusOK, map[string]any{}) })
+	e.GET("/orders/:id", func(c *echo.Context) error { return c.JSON(http.StatusOK, map[string]any{}) })
+
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/tools/search_order", nil))
+	got, _ := toolerr.Parse(rec.Body.Bytes())
+	fmt.Println(rec.Code, got.Code, got.SuggestedValue)
+	fmt.Println(len(toolerrechov5.Routes(e)()))
+	// Output:
+	// 404 TOOL_NOT_FOUND POST /tools/search_orders
+	// 2
+}

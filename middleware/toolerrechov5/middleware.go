@@ -102,6 +102,7 @@ func (k *call) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	} else if res.Committed && res.Status == http.StatusNotFound && k.m.routes.tool(c) == "" {
 		// A not-found route's own 404 (e.RouteNotFound writing
 		// c.JSON(404, …)): the path names no tool.
+		middleware.ReportRoutes(ctx, Routes(c.Echo()))
 		middleware.ReportError(ctx, toolerr.Default().New(toolerr.CodeToolNotFound, ""))
 	}
 }

@@ -34,8 +34,10 @@
 //     it: INTERNAL_ERROR, no stack, nothing of the panic value; the
 //     handlers after the one that panicked do not run.
 //   - no route (gin's NoRoute, r.Use middleware included): TOOL_NOT_FOUND,
-//     also when a NoRoute handler answers 404 itself; a NoRoute handler
-//     that serves a page passes. A path with routes for other methods
+//     also when a NoRoute handler answers 404 itself, with the engine's
+//     routes nearest the call in allowed_values and, when one alone is
+//     meant, suggested_value (see [Routes]); a NoRoute handler that serves
+//     a page passes. A path with routes for other methods
 //     (HandleMethodNotAllowed): METHOD_NOT_ALLOWED with gin's Allow.
 //   - a success (c.JSON(200, …), c.Stream, c.SSEvent, Flush, Hijack):
 //     passes through untouched and unbuffered.

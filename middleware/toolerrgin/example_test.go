@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin/binding"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/middleware"
 	"github.com/toolerr/toolerr/middleware/toolerrgin"
 )
 
@@ -116,4 +117,22 @@ func ExampleValidator() {
 	fmt.Println(w.Code, e.Field, e.ExampleRequest)
 	// Output:
 	// 400 /limit map[limit:100 status:open]
+}
+
+// A call to a mistyped tool path is told the route it most plausibly
+// meant. Served by r.Run or an http.Server whose handler is the engine,
+// Middleware lists the engine's routes itself; here the engine is called
+// directly, so Routes gives them.
+func ExampleRoutes() {
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.Use(toolerrgin.Middleware(middleware.WithToolRoutes(toolerrgin.Routes(r))))
+	r.POST("/tools/search_orders", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"orders": []string{}}) })
+
+	w := httptest.NewRecorder()
+	r.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/tools/search_order", nil))
+	e, _ := toolerr.Parse(w.Body.Bytes())
+	fmt.Println(w.Code, e.Code, e.SuggestedValue)
+	// Output:
+	// 404 TOOL_NOT_FOUND POST /tools/search_orders
 }

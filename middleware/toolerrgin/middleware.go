@@ -30,7 +30,7 @@ import (
 // classified and sanitized, panics become INTERNAL_ERROR.
 //
 // A request no route matched (gin's NoRoute) that ends in a 404 is
-// TOOL_NOT_FOUND; one whose path has routes for other methods (NoMethod,
+// TOOL_NOT_FOUND, listing the engine's nearest routes (see [Routes]); one whose path has routes for other methods (NoMethod,
 // with HandleMethodNotAllowed) is METHOD_NOT_ALLOWED with gin's Allow
 // header. gin runs r.Use middleware for both.
 //

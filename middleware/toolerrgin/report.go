@@ -28,6 +28,7 @@ func (cl *call) finish(ctx context.Context) {
 		return
 	}
 	if cl.noRoute && status == http.StatusNotFound {
+		reportRoutes(ctx) // routes.go: the nearest are listed
 		middleware.ReportError(ctx, toolerr.Default().New(toolerr.CodeToolNotFound, ""))
 		return
 	}

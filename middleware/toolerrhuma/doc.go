@@ -41,7 +41,9 @@
 //   - a panic (huma has no recovery of its own): recovered by the toolerr
 //     middleware as INTERNAL_ERROR.
 //   - the router's 404 and 405: TOOL_NOT_FOUND, and METHOD_NOT_ALLOWED with
-//     Allow (the middleware's).
+//     Allow (the middleware's). TOOL_NOT_FOUND lists the nearest routes:
+//     chi's, found by the middleware, behind humachi; the operations
+//     [Routes] lists, given with middleware.WithToolRoutes, behind humago.
 //   - Operation.OperationID: the tool member of every error of the
 //     operation.
 //   - Operation.Errors and Operation.Responses: the operation's

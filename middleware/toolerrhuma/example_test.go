@@ -129,3 +129,25 @@ func ExampleInstall_openAPI() {
 	// RATE_LIMITED 429 rate_limit true
 	// VALIDATION_FAILED 400 validation false
 }
+
+// humago's ServeMux cannot list its patterns: Routes gives the API's
+// operations, and a call to a mistyped path is told the operation it most
+// plausibly meant.
+func ExampleRoutes() {
+	op := huma.Operation{OperationID: "list_orders", Method: http.MethodPost, Path: "/tools/list_orders"}
+	list := func(_ context.Context, in *ListInput) (*ListOutput, error) {
+		return &ListOutput{}, nil
+	}
+
+	mux := http.NewServeMux()
+	api := toolerrhuma.Install(humago.New(mux, huma.DefaultConfig("Orders", "1.0.0")))
+	handler := middleware.New(middleware.WithToolRoutes(toolerrhuma.Routes(api)))(mux)
+	huma.Register(api, op, list)
+
+	rec := httptest.NewRecorder()
+	handler.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/tools/list_order", strings.NewReader(`{}`)))
+	e, _ := toolerr.Parse(rec.Body.Bytes())
+	fmt.Println(rec.Code, e.Code, e.SuggestedValue)
+	// Output:
+	// 404 TOOL_NOT_FOUND POST /tools/list_orders
+}
