@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	validator "github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/toolerr/toolerr/internal/nearest"
 )
 
 // The candidate repairs of each kind of violation. A candidate is only a
@@ -36,7 +38,7 @@ func (r *repairer) candidates(f *finding) []any {
 		obj, _ := parent.(map[string]any)
 		free := slices.DeleteFunc(slices.Clone(names), func(n string) bool { _, taken := obj[n]; return taken })
 		_, last, _ := parentOf(r.args, f.field)
-		if name, ok := nearestString(last, free); ok {
+		if name, ok := nearest.String(last, free); ok {
 			return []any{name}
 		}
 	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf":

@@ -11,7 +11,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/toolerr/toolerr"
-	"github.com/toolerr/toolerr/argcheck"
+	"github.com/toolerr/toolerr/internal/nearest"
 )
 
 // Nearest tool routes: a call to a path no route matches (TOOL_NOT_FOUND)
@@ -237,7 +237,7 @@ func nearestRoutes(method, path string, patterns []string) (near []string, sugge
 	for i, k := range keys {
 		names[i] = k[cut:]
 	}
-	nearNames, suggestedName := argcheck.NearestNames(path[cut:], names, maxNearRoutes)
+	nearNames, suggestedName := nearest.Names(path[cut:], names, maxNearRoutes)
 	for _, n := range nearNames {
 		i := slices.Index(names, n) // the first route of a key
 		m := routes[i].method

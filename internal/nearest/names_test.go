@@ -1,4 +1,4 @@
-package argcheck
+package nearest
 
 import (
 	"fmt"
@@ -64,7 +64,7 @@ func TestNearestNames(t *testing.T) {
 		{"foo", []string{"Foo", "FOO"}, 0, []string{"FOO", "Foo"}, ""},
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.name, tc.max), func(t *testing.T) {
-			near, suggested := NearestNames(tc.name, tc.candidates, tc.max)
+			near, suggested := Names(tc.name, tc.candidates, tc.max)
 			assert.Equal(t, tc.near, near)
 			assert.Equal(t, tc.suggested, suggested)
 		})
@@ -75,8 +75,8 @@ func TestNearestNames(t *testing.T) {
 // repairs would choose, and heads the list.
 func TestNearestNamesSuggestsAsRepairs(t *testing.T) {
 	for _, name := range []string{"search_order", "Get_User", "refund-order", "cancel_ordr", "get_usr", "xet_user", "orders", "zzz"} {
-		want, _ := nearestString(name, tools)
-		near, suggested := NearestNames(name, tools, 0)
+		want, _ := String(name, tools)
+		near, suggested := Names(name, tools, 0)
 		assert.Equal(t, want, suggested, name)
 		if suggested != "" {
 			assert.Equal(t, suggested, near[0], name)
@@ -90,8 +90,8 @@ func TestNearestNamesOrderFree(t *testing.T) {
 	reversed := slices.Clone(tools)
 	slices.Reverse(reversed)
 	for _, name := range []string{"orders", "xet_user", "get_usr", "order", "refund"} {
-		n1, s1 := NearestNames(name, tools, 0)
-		n2, s2 := NearestNames(name, reversed, 0)
+		n1, s1 := Names(name, tools, 0)
+		n2, s2 := Names(name, reversed, 0)
 		assert.Equal(t, n1, n2, name)
 		assert.Equal(t, s1, s2, name)
 	}
@@ -101,32 +101,32 @@ func TestNearestNamesOrderFree(t *testing.T) {
 // only the first 1024 candidates are measured.
 func TestNearestNamesHostile(t *testing.T) {
 	huge := strings.Repeat("search_orders", 8<<10)
-	near, suggested := NearestNames(huge, tools, 0)
+	near, suggested := Names(huge, tools, 0)
 	assert.Empty(t, near)
 	assert.Empty(t, suggested)
 
-	near, _ = NearestNames("search_order", []string{huge, huge[:257], "search_orders"}, 0)
+	near, _ = Names("search_order", []string{huge, huge[:257], "search_orders"}, 0)
 	assert.Equal(t, []string{"search_orders"}, near, "candidates over 256 bytes are skipped")
 
 	many := make([]string, 5000)
 	for i := range many {
 		many[i] = fmt.Sprintf("tool_%04d", i)
 	}
-	near, _ = NearestNames("tool_0001", many, 0)
+	near, _ = Names("tool_0001", many, 0)
 	assert.Len(t, near, 5)
 	assert.Equal(t, "tool_0001", near[0])
-	near, _ = NearestNames("tool_49999", many, 0)
+	near, _ = Names("tool_49999", many, 0)
 	assert.NotEmpty(t, near)
 	for _, n := range near {
 		assert.Less(t, n, "tool_1024", "only the first 1024 candidates are measured")
 	}
-	near, suggested = NearestNames("TOOL-4999", many, 0)
+	near, suggested = Names("TOOL-4999", many, 0)
 	assert.Equal(t, "tool_4999", near[0], "equality but for case and separators looks at all")
 	assert.Equal(t, "tool_4999", suggested)
 
 	// Many words: compared by edit distance only.
 	words := strings.Repeat("a_", 40) + "b"
-	near, _ = NearestNames(words, []string{words + "c", "a_b"}, 0)
+	near, _ = Names(words, []string{words + "c", "a_b"}, 0)
 	assert.Equal(t, []string{words + "c"}, near)
 }
 
@@ -158,7 +158,7 @@ func TestNameWords(t *testing.T) {
 func TestHistogramLowerBound(t *testing.T) {
 	for _, p := range [][2]string{{"search", "serach"}, {"order", "orders"}, {"abc", "xyz"}, {"kitten", "sitting"}, {"", "abc"}, {"ünï", "uni"}} {
 		h := histogram(p[0])
-		assert.LessOrEqual(t, h.lowerBound(histogram(p[1])), editDistance(p[0], p[1]), p)
+		assert.LessOrEqual(t, h.lowerBound(histogram(p[1])), EditDistance(p[0], p[1]), p)
 	}
 }
 
@@ -181,15 +181,15 @@ func BenchmarkNearestNames(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				NearestNames(bc.query, bc.candidates, 0)
+				Names(bc.query, bc.candidates, 0)
 			}
 		})
 	}
 }
 
-// FuzzNearestNames checks the promises of NearestNames whatever the
+// FuzzNearestNames checks the promises of Names whatever the
 // input: at most max names, each a candidate, listed once, the suggested
-// one first and the one argcheck's repairs would choose, and the same
+// one first and the one argcheck's repairs would choose (String), and the same
 // result whatever the order of the candidates.
 func FuzzNearestNames(f *testing.F) {
 	f.Add("search_order", "search_orders\nsearch_customers\nget_order", 0)
@@ -202,7 +202,7 @@ func FuzzNearestNames(f *testing.F) {
 			return
 		}
 		candidates := strings.Split(list, "\n")
-		near, suggested := NearestNames(name, candidates, max)
+		near, suggested := Names(name, candidates, max)
 		limit := max
 		if limit <= 0 {
 			limit = defaultNearestNames
@@ -229,13 +229,13 @@ func FuzzNearestNames(f *testing.F) {
 				kept = append(kept, c)
 			}
 		}
-		if want, _ := nearestString(name, kept); want != suggested {
+		if want, _ := String(name, kept); want != suggested {
 			t.Fatalf("suggested %q, argcheck's repairs %q", suggested, want)
 		}
 		if len(candidates) <= maxTypoCandidates {
 			reversed := slices.Clone(candidates)
 			slices.Reverse(reversed)
-			n2, s2 := NearestNames(name, reversed, max)
+			n2, s2 := Names(name, reversed, max)
 			if !slices.Equal(near, n2) || s2 != suggested {
 				t.Fatalf("order matters: %q %q, reversed %q %q", near, suggested, n2, s2)
 			}
