@@ -1,0 +1,129 @@
+package toolerrmcpgo
+
+import (
+	"context"
+	"errors"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/toolerr/toolerr"
+)
+
+// errNoResult is the Go cause of a handler that returned neither a result
+// nor an error, which mcp-go would answer with a protocol error.
+var errNoResult = errors.New("the tool handler returned no result and no error")
+
+// middleware is the adapter's tool handler middleware (server.Use). For
+// each call it
+//
+//   - marks the call's state (callstate.go) as run, so that the OnSuccess
+//     hook knows a failed result it did not see is mcp-go's own;
+//   - runs the handler under a request scope of the call's own
+//     ([adapter.callContext]);
+//   - answers a call the OnBeforeCallTool hook found to name no tool with
+//     TOOL_NOT_FOUND (unknown.go);
+//   - turns a panic, a returned error and a missing result into a failed
+//     tool result ([adapter.failed]).
+//
+// A result, failed or not, that the handler returned without an error
+// passes untouched.
+func (a *adapter) middleware(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
+		st := stateOf(&req)
+		if st != nil {
+			st.ran.Store(true)
+		}
+		ctx = a.callContext(ctx, &req)
+		if st != nil && st.called != "" {
+			return a.unknownTool(ctx, st.called, st.known), nil
+		}
+		defer func() {
+			if v := recover(); v != nil {
+				res, err = a.panicked(ctx, &req, v), nil
+			}
+		}()
+		res, err = a.once(ctx, req, next)
+		switch {
+		case err != nil:
+			return a.failed(ctx, &req, res, err)
+		case res == nil:
+			return a.failed(ctx, &req, nil, errNoResult)
+		}
+		return res, nil
+	}
+}
+
+// once runs the handler of the call. It is where at-most-once execution
+// of mutating tools (the core's idempotency of a call, Core.Once) plugs
+// in: a retried call of a tool that is not idempotent will get the first
+// call's outcome instead of running next again. Until that is wired,
+// every call runs next.
+func (a *adapter) once(ctx context.Context, req mcp.CallToolRequest, next server.ToolHandlerFunc) (*mcp.CallToolResult, error) {
+	return next(ctx, req)
+}
+
+// callContext returns the context the call req runs under: a request
+// scope of its own holding the call's ids (toolerr.RequestID,
+// toolerr.TraceID), so that the ids its error carries and what its
+// handler records (toolerr.RecordIntent) belong to this call alone. Over
+// streamable HTTP the ids are those toolerr's HTTP middleware wrote on the
+// POST that carried the call, which mcp-go hands the handler
+// (CallToolRequest.Header); over stdio and in process, where mcp-go's
+// header map is empty, those of the context's request scope, if any.
+func (a *adapter) callContext(ctx context.Context, req *mcp.CallToolRequest) context.Context {
+	header := req.Header
+	if len(header) == 0 {
+		header = nil
+	}
+	return a.core.CallContext(ctx, nil, header)
+}
+
+// failed returns what the client gets for err, the error the handler of
+// req returned (res is its result, if any):
+//
+//   - an mcp.URLElicitationRequiredError anywhere in the chain is the
+//     handler asking the client for a URL elicitation, a protocol error
+//     by MCP's rule: passed on untouched, as mcp-go sends it;
+//   - the error server.WithRecovery makes of a panic, when that
+//     middleware runs inside the adapter's: INTERNAL_ERROR, the panic's
+//     text to the log only;
+//   - a refusal of the call's arguments (mcp-go's argument accessors,
+//     BindArguments): VALIDATION_FAILED naming the field;
+//   - any other error: the core's failure (a *toolerr.Error as it is,
+//     sanitized; a Go error the classifier knows, classified; anything
+//     else INTERNAL_ERROR, its text to the log only).
+func (a *adapter) failed(ctx context.Context, req *mcp.CallToolRequest, res *mcp.CallToolResult, err error) (*mcp.CallToolResult, error) {
+	if elicitation(err) {
+		return res, err
+	}
+	name := req.Params.Name
+	d := a.def(ctx, name)
+	call := a.call(name, d)
+	if _, ok := recoveredPanic(err, name); ok {
+		e := a.core.Registry.New(toolerr.CodeInternal, "").WithCause(err)
+		return result(a.core.Rejected(ctx, call, e), d.structured), nil
+	}
+	if _, ok := toolerr.From(err); !ok {
+		if e, ok := a.handlerArgumentsError(name, d, rawArguments(req), err); ok {
+			return result(a.core.Rejected(ctx, call, e), d.structured), nil
+		}
+	}
+	return result(a.core.Failed(ctx, call, err), d.structured), nil
+}
+
+// panicked is the result of a panic of the handler of req: INTERNAL_ERROR,
+// the value and the stack to the log only.
+func (a *adapter) panicked(ctx context.Context, req *mcp.CallToolRequest, v any) *mcp.CallToolResult {
+	d := a.def(ctx, req.Params.Name)
+	return result(a.core.Panicked(ctx, a.call(req.Params.Name, d), v), d.structured)
+}
+
+// elicitation reports whether err asks the client for a URL elicitation
+// (mcp.URLElicitationRequiredError, as a value or a pointer), which
+// mcp-go answers with its own JSON-RPC error.
+func elicitation(err error) bool {
+	var value mcp.URLElicitationRequiredError
+	var pointer *mcp.URLElicitationRequiredError
+	return errors.As(err, &value) || (errors.As(err, &pointer) && pointer != nil)
+}

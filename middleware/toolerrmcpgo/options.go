@@ -1,0 +1,76 @@
+package toolerrmcpgo
+
+import (
+	"log/slog"
+
+	"go.opentelemetry.io/otel/metric"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/mcpcore"
+	"github.com/toolerr/toolerr/middleware/sanitize"
+)
+
+// Option configures [Install]. The options are the same in every MCP
+// adapter of toolerr (package middleware/mcptool, for the official Go
+// SDK, has them too).
+type Option = mcpcore.Option
+
+// WithRegistry sets the registry errors are built from (INTERNAL_ERROR and
+// the classifier's codes). Default: [toolerr.Default]. Services that
+// register their own codes pass toolerr.NewRegistry(toolerr.Default()) with
+// their codes added.
+func WithRegistry(r *toolerr.Registry) Option { return mcpcore.WithRegistry(r) }
+
+// WithClassifier sets the classifier of returned Go errors (timeouts,
+// connection failures, cancellation). Default: classify.New over the
+// registry, with the sanitizer's CleanText as its message filter.
+func WithClassifier(cl *classify.Classifier) Option { return mcpcore.WithClassifier(cl) }
+
+// WithSanitizer sets the sanitizer of the text members that reach the
+// client (detail, hint, human hint, suggestions) and of what is logged.
+// Default: sanitize.New().
+func WithSanitizer(s *sanitize.Sanitizer) Option { return mcpcore.WithSanitizer(s) }
+
+// WithErrorMappers adds mappers of the typed errors handlers get back from
+// SDKs, gRPC calls and database drivers (see classify.ErrorMapper) to the
+// classifier [Install] builds. Default: the built-in mappers only. A
+// classifier passed with [WithClassifier] keeps its own.
+func WithErrorMappers(ms ...classify.ErrorMapper) Option { return mcpcore.WithErrorMappers(ms...) }
+
+// WithLogger sets the logger of the one record written per failure,
+// including a panic's value and stack. Default: slog.Default() as it is
+// when [Install] runs.
+func WithLogger(l *slog.Logger) Option { return mcpcore.WithLogger(l) }
+
+// WithIdempotent says whether a tool may be called again with the same
+// arguments without doing its work twice, for tools whose annotations do
+// not say: a tool's readOnlyHint (true) or idempotentHint wins over this
+// default. mcp.NewTool sets idempotentHint false, MCP's default, unless
+// told otherwise (mcp.WithIdempotentHintAnnotation), so this default
+// serves tools built otherwise (an mcp.Tool literal,
+// mcp.NewToolWithRawSchema). The classifier makes a timeout retryable only
+// for idempotent calls. Default: false, as for a POST.
+func WithIdempotent(idempotent bool) Option { return mcpcore.WithIdempotent(idempotent) }
+
+// WithTracerProvider sets the tracer provider of the "toolerr.error" span
+// recorded for every failed call, a child of the span of the request that
+// carried the call. Default: the global provider (otel.GetTracerProvider)
+// when [Install] runs.
+func WithTracerProvider(tp trace.TracerProvider) Option { return mcpcore.WithTracerProvider(tp) }
+
+// WithMeterProvider sets the meter provider of the toolerr.errors counter,
+// which counts every failed call by code, category, tool and vendor.
+// Default: the global provider (otel.GetMeterProvider) when [Install]
+// runs.
+func WithMeterProvider(mp metric.MeterProvider) Option { return mcpcore.WithMeterProvider(mp) }
+
+// WithUnknownToolResult makes a call of a tool the server does not have a
+// TOOL_NOT_FOUND tool result instead of the protocol error mcp-go answers
+// (-32602, which many agent runtimes never show the model). The result
+// names the nearest tools the caller may see as allowed_values, and the
+// one most plausibly meant as suggested_value when exactly one is; a call
+// is never redirected to it. See the package doc for how, and its limits.
+// Default: off.
+func WithUnknownToolResult(on bool) Option { return mcpcore.WithUnknownToolResult(on) }
