@@ -80,7 +80,7 @@ func TestUnknownToolResult(t *testing.T) {
 	assert.Equal(t, toolerr.CodeToolNotFound, p["code"])
 	assert.Equal(t, "name", p["field"])
 	assert.Equal(t, "refund_order", p["suggested_value"])
-	assert.Equal(t, []string{"refund_order", "refund_typed"}, allowed(p))
+	assert.Equal(t, []string{"refund_order"}, allowed(p), "refund_typed is not near refund_ordr")
 	assert.Equal(t, `No tool is named "refund_ordr".`, p["detail"])
 	assert.NotContains(t, p, "tool", "the error names no tool: none was called")
 	assert.True(t, strings.HasPrefix(textOf(t, res), "TOOL_NOT_FOUND (not_found): No tool is named \"refund_ordr\".\n"), textOf(t, res))
@@ -123,8 +123,11 @@ func TestUnknownToolNamesNoHiddenTool(t *testing.T) {
 	}
 	s := (&orders{}).server(noRecovery, unknownOn, hide("refund_order"))
 	p := problemOf(t, callTool(t, s, "refund_ordr", map[string]any{}))
+	assert.NotContains(t, allowed(p), "refund_order", "a hidden tool is never named, however close")
+	assert.Nil(t, p["suggested_value"])
+	p = problemOf(t, callTool(t, s, "refund", map[string]any{}))
 	assert.Equal(t, []string{"refund_typed"}, allowed(p), "the visible neighbour only")
-	assert.Nil(t, p["suggested_value"], "which is not what refund_ordr means")
+	assert.Nil(t, p["suggested_value"], "which is not plainly what refund means")
 
 	s = (&orders{}).server(noRecovery, unknownOn, hide("toolerr.unknown_tool"))
 	a := handle(t, context.Background(), s, callMessage("refund_ordr", map[string]any{}))
