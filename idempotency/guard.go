@@ -64,7 +64,7 @@ const guardFingerprint = "duplicate-guard"
 
 // serve blocks a repeat, or runs the call and remembers it.
 func (g *guard) serve(w http.ResponseWriter, r *http.Request, next http.Handler) {
-	if !mutating(r.Method) || r.Header.Get(g.cfg.header) != "" {
+	if !mutating(r.Method) || r.Header.Get(g.cfg.header) != "" || mcpRequest(r) { // mcp_request.go
 		next.ServeHTTP(w, r)
 		return
 	}

@@ -66,7 +66,7 @@ func mutating(method string) bool {
 
 // serve checks the key and the body, then claims, replays or refuses.
 func (m *keyed) serve(w http.ResponseWriter, r *http.Request, next http.Handler) {
-	if !mutating(r.Method) {
+	if !mutating(r.Method) || mcpRequest(r) { // mcp_request.go
 		next.ServeHTTP(w, r)
 		return
 	}
