@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"sync/atomic"
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/idempotency"
@@ -129,9 +130,16 @@ type OnceCall struct {
 //   - A read-only tool (readOnlyHint true) runs as it is: its key is not
 //     needed. A keyless call of a tool that is not [Hints.Mutating], or
 //     that is idempotent, runs as it is too.
+//   - A keyless call that failed is forgotten by the duplicate guard, as
+//     one whose result is not kept is: a call that failed did not act, so
+//     its repeat is no duplicate action. It runs, and fails again with its
+//     true cause or passes, where DUPLICATE_ACTION would tell the model
+//     that the first call completed. A keyed call that failed in a way
+//     that would recur is kept and replayed: the replay is that failure.
 //
-// run says whether its result is kept ([Core.Keep]). Without
-// [WithIdempotency], Once calls run.
+// run says whether its result is kept, by [Core.Keep] under the context
+// run gets (which is how Once learns that a result reports a failure).
+// Without [WithIdempotency], Once calls run.
 func (c *Core) Once(ctx context.Context, call OnceCall, run func(ctx context.Context) (result []byte, keep bool)) (result []byte, replayed bool, f *Failure) {
 	if c.once == nil || isTrue(call.Hints.ReadOnly) {
 		result, _ = run(ctx)
@@ -140,12 +148,34 @@ func (c *Core) Once(ctx context.Context, call OnceCall, run func(ctx context.Con
 	key, refusal := c.idempotencyKey(ctx, call.Meta)
 	if refusal == nil {
 		tc := idempotency.ToolCall{Principal: principal(ctx, call), Tool: call.Tool, Arguments: call.Arguments, Key: key}
-		result, replayed, refusal = c.once.Do(ctx, tc, call.Hints.Mutating() && !call.Idempotent, run)
+		guard := call.Hints.Mutating() && !call.Idempotent
+		if key == "" && guard {
+			ctx, run = forgetFailures(ctx, run)
+		}
+		result, replayed, refusal = c.once.Do(ctx, tc, guard, run)
 		if refusal == nil {
 			return result, replayed, nil
 		}
 	}
 	return nil, false, c.Rejected(ctx, call.Call, refusal)
+}
+
+// outcomeKey is the context key of a call's [outcome].
+type outcomeKey struct{}
+
+// outcome is what [Core.Keep] notes of the result of a call that
+// [Core.Once] runs: that it reports a failure.
+type outcome struct{ failed atomic.Bool }
+
+// forgetFailures returns the context to run a guarded keyless call under,
+// and run made to keep no result that reports a failure: the duplicate
+// guard then forgets the call.
+func forgetFailures(ctx context.Context, run func(ctx context.Context) ([]byte, bool)) (context.Context, func(ctx context.Context) ([]byte, bool)) {
+	o := &outcome{}
+	return context.WithValue(ctx, outcomeKey{}, o), func(ctx context.Context) ([]byte, bool) {
+		result, keep := run(ctx)
+		return result, keep && !o.failed.Load()
+	}
 }
 
 // Keep reports whether the result of a call that [Core.Once] ran is kept:
@@ -157,10 +187,15 @@ func (c *Core) Once(ctx context.Context, call OnceCall, run func(ctx context.Con
 // not a status of 408, 409, 425, 429 or 5xx unless
 // idempotency.StoreServerErrors, not a cancellation) and the call was not
 // interrupted: an error result a handler built itself says nothing of
-// that, so a retry runs again, as it would without toolerr.
+// that, so a retry runs again, as it would without toolerr. ctx is the
+// context run got: Keep notes a failure there, so that the duplicate
+// guard forgets a keyless call that failed (see [Core.Once]).
 func (c *Core) Keep(ctx context.Context, isError bool, cause error) bool {
 	if !isError {
 		return true
+	}
+	if o, ok := ctx.Value(outcomeKey{}).(*outcome); ok {
+		o.failed.Store(true)
 	}
 	e, ok := toolerr.From(cause)
 	if !ok || ctx.Err() != nil || c.once == nil {

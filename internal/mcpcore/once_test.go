@@ -149,6 +149,49 @@ func TestOnceGuard(t *testing.T) {
 	assert.EqualValues(t, 2, r.runs.Load())
 }
 
+// TestOnceGuardForgetsFailures: a guarded keyless call whose result Keep
+// found a failure is forgotten, even one that would be kept, so its repeat
+// runs; a keyed one is kept and replayed. Regression: the guard remembered
+// it and refused the repeat as a duplicate of a call that "completed".
+func TestOnceGuardForgetsFailures(t *testing.T) {
+	no := false
+	c := New(WithLogger(slog.New(slog.DiscardHandler)), WithIdempotency(nil))
+	notFound := toolerr.Default().New(toolerr.CodeNotFound, "No order ord_8f3a2b91.")
+	var runs atomic.Int32
+	call := func(call OnceCall, failed bool) *Failure {
+		ctx := c.CallContext(context.Background(), new(int), nil)
+		call.Tool, call.Session, call.Hints = "cancel_order", "s-1", Hints{ReadOnly: &no}
+		_, _, f := c.Once(ctx, call, func(ctx context.Context) ([]byte, bool) {
+			runs.Add(1)
+			if failed {
+				return []byte(`{"isError":true}`), c.Keep(ctx, true, notFound)
+			}
+			return []byte(`{}`), c.Keep(ctx, false, nil)
+		})
+		return f
+	}
+	require.Nil(t, call(OnceCall{Arguments: []byte(`{"order":"a"}`)}, true))
+	require.Nil(t, call(OnceCall{Arguments: []byte(`{"order":"a"}`)}, true), "the repeat of a failed call is no duplicate")
+	assert.EqualValues(t, 2, runs.Load())
+
+	require.Nil(t, call(OnceCall{Arguments: []byte(`{"order":"b"}`)}, false))
+	f := call(OnceCall{Arguments: []byte(`{"order":"b"}`)}, false)
+	require.NotNil(t, f)
+	assert.Equal(t, toolerr.CodeDuplicateAction, f.Err.Code, "the repeat of a success is")
+
+	keyed := OnceCall{Arguments: []byte(`{"order":"c"}`), Meta: map[string]any{MetaIdempotencyKey: "k-c"}}
+	require.Nil(t, call(keyed, true))
+	ctx := c.CallContext(context.Background(), new(int), nil)
+	keyed.Tool, keyed.Session, keyed.Hints = "cancel_order", "s-1", Hints{ReadOnly: &no}
+	_, replayed, f := c.Once(ctx, keyed, func(context.Context) ([]byte, bool) {
+		t.Error("a keyed failure that would recur is replayed, not run again")
+		return nil, false
+	})
+	require.Nil(t, f)
+	assert.True(t, replayed)
+	assert.EqualValues(t, 4, runs.Load())
+}
+
 // TestKeep: what a result that reports a failure must be to be kept.
 func TestKeep(t *testing.T) {
 	c := New(WithIdempotency(nil))

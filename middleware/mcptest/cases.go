@@ -18,7 +18,11 @@ type testCase struct {
 	// stateful: the case needs a session; it is left out of stateless
 	// configurations.
 	stateful bool
-	check    func(t *testing.T, r *report)
+	// knownCaller: the case needs a caller the server can tell apart
+	// (idempotency keys are scoped by it); it is left out of
+	// configurations whose client is anonymous.
+	knownCaller bool
+	check       func(t *testing.T, r *report)
 }
 
 // cases returns a fresh instance of every case, with its own state (run
@@ -43,6 +47,15 @@ func cases(env *env) []*testCase {
 		caseSuccess(),
 		caseToolsList(),
 		caseUnknownTool(),
+		caseKeyedRetryRunsOnce(),
+		caseKeyReused(),
+		caseDuplicateAction(),
+		caseReadOnlyNeverGuarded(),
+		caseRetryableFailureNotKept(),
+		caseFailureReplayed(),
+		caseUnguardedTools(),
+		caseMalformedKey(),
+		caseRejectedArgumentsNotKept(),
 	}
 }
 
@@ -53,18 +66,20 @@ func runGroup(t *testing.T, a Adapter, sc serverConfig, cl client) {
 	env := newEnv(t)
 	var run []*testCase
 	for _, c := range cases(env) {
-		if (c.libraryValidation && !sc.libraryValidation) || (c.stateful && sc.stateless) {
+		if (c.libraryValidation && !sc.libraryValidation) || (c.stateful && sc.stateless) ||
+			(c.knownCaller && sc.caller == callerAnonymous) {
 			continue
 		}
 		run = append(run, c)
 	}
 	tools, calls, first := collect(t, run)
 	r := newRig(t, a, sc, tools)
-	listing, outs := cl.run(t, r.url, calls)
+	listing, outs := cl.run(t, r.url, sc.header(), calls)
 	r.close()
 	for i, c := range run {
 		t.Run(c.name, func(t *testing.T) {
-			c.check(t, &report{rig: r, outs: outs[first[i] : first[i]+len(c.calls)], listing: listing, stateless: sc.stateless})
+			c.check(t, &report{rig: r, outs: outs[first[i] : first[i]+len(c.calls)], listing: listing,
+				stateless: sc.stateless, caller: sc.caller})
 		})
 	}
 	t.Run("nothing hostile in any byte the server sent", func(t *testing.T) { r.sweepWire(t) })
@@ -73,13 +88,16 @@ func runGroup(t *testing.T, a Adapter, sc serverConfig, cl client) {
 }
 
 // collect returns the tools and calls of cs, and the index in calls of
-// each case's first call. A tool name used twice, or two calls of one tool
-// with the same arguments (their HTTP exchanges could not be told apart),
-// is a mistake of the suite and fails t.
+// each case's first call. A tool name used twice, two calls of one tool
+// with the same arguments unless the later one is a repeat (their HTTP
+// exchanges are told apart by their order only), or a repeat of no
+// earlier call, is a mistake of the suite and fails t. Each call gets its
+// place among the calls with its tool and arguments (call.same, call.nth).
 func collect(t *testing.T, cs []*testCase) (tools []Tool, calls []call, first []int) {
 	t.Helper()
 	names := map[string]bool{}
-	seen := map[string]bool{}
+	seen := map[string]int{}
+	var keys []string
 	for _, c := range cs {
 		for _, tool := range c.tools {
 			if names[tool.Name] {
@@ -96,12 +114,20 @@ func collect(t *testing.T, cs []*testCase) (tools []Tool, calls []call, first []
 			}
 			canonical, _ := json.Marshal(v)
 			key := cl.tool + " " + string(canonical)
-			if seen[key] {
-				t.Fatalf("mcptest: %s is called twice with the same arguments", cl.tool)
+			switch n := seen[key]; {
+			case n > 0 && !cl.repeat:
+				t.Fatalf("mcptest: %s is called twice with the same arguments (mark a deliberate repeat)", cl.tool)
+			case n == 0 && cl.repeat:
+				t.Fatalf("mcptest: a call of %s repeats no earlier call", cl.tool)
 			}
-			seen[key] = true
+			cl.nth = seen[key]
+			seen[key]++
 			calls = append(calls, cl)
+			keys = append(keys, key)
 		}
+	}
+	for i := range calls {
+		calls[i].same = seen[keys[i]]
 	}
 	return tools, calls, first
 }

@@ -5,12 +5,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/toolerr/toolerr/middleware/mcptool"
 )
 
 // TSClientDir returns the folder of the TypeScript client: the official
@@ -51,6 +54,7 @@ func RequireTSClient(t testing.TB) string {
 type tsCall struct {
 	Name          string          `json:"name"`
 	Arguments     json.RawMessage `json:"arguments"`
+	Meta          map[string]any  `json:"_meta,omitempty"`
 	CancelAfterMS int64           `json:"cancelAfterMs,omitempty"`
 }
 
@@ -63,21 +67,33 @@ type tsLine struct {
 }
 
 // runTSClient is the official TypeScript SDK's client over streamable
-// HTTP, one node process for all the calls of a group.
-func runTSClient(t *testing.T, url string, calls []call) ([]map[string]any, []outcome) {
+// HTTP, one node process for all the calls of a group; header goes with
+// every request (the transport's requestInit).
+func runTSClient(t *testing.T, url string, header http.Header, calls []call) ([]map[string]any, []outcome) {
 	t.Helper()
 	node := RequireTSClient(t)
 	in := make([]tsCall, len(calls))
 	for i, c := range calls {
 		in[i] = tsCall{Name: c.tool, Arguments: c.args, CancelAfterMS: c.cancelAfter.Milliseconds()}
+		if c.key != "" {
+			in[i].Meta = map[string]any{mcptool.MetaIdempotencyKey: c.key}
+		}
 	}
 	arg, err := json.Marshal(in)
 	if err != nil {
 		t.Fatalf("mcptest: %v", err)
 	}
+	headers := map[string]string{}
+	for k := range header {
+		headers[k] = header.Get(k)
+	}
+	hdr, err := json.Marshal(headers)
+	if err != nil {
+		t.Fatalf("mcptest: %v", err)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, node, "client.mjs", url, string(arg))
+	cmd := exec.CommandContext(ctx, node, "client.mjs", url, string(arg), string(hdr))
 	cmd.Dir = TSClientDir()
 	var stderr strings.Builder
 	cmd.Stderr = &stderr

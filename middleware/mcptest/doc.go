@@ -28,6 +28,10 @@
 //   - on success, answer with out as structuredContent and its JSON as
 //     text when the tool has an OutputSchema, and with the JSON as text
 //     alone when it has none;
+//   - run each call under the idempotency of [ServerConfig.Options]
+//     (mcptool.WithIdempotency): the key from the call's _meta, the
+//     caller from the POST's Authorization header or the MCP session, the
+//     tool's annotations as the hints of mcpcore.Once;
 //
 // and serve the server stateless when [ServerConfig.Stateless] says so.
 //
@@ -36,7 +40,11 @@
 // [Run] runs every case in three server configurations (stateless and
 // stateful with the library validating arguments, and stateless without)
 // with two clients: the go-sdk client and the official TypeScript SDK
-// client (testdata/tsclient). Each of the six groups gets a server of its
+// client (testdata/tsclient). The configurations' clients are the three
+// callers idempotency tells apart: the stateless client sends an
+// Authorization header with every request, the stateful one is known by
+// its session, and the client of the stateless server without library
+// validation is anonymous. Each of the six groups gets a server of its
 // own on a loopback port, with every case's tools: the adapter's handler
 // behind toolerr's middleware.New (which stamps per-request ids the
 // adapters read per call) and otelhttp with the real OpenTelemetry SDK,
@@ -76,15 +84,32 @@
 //   - ids: each call of a session carrying its own POST's ids;
 //   - telemetry: one toolerr.error span, one toolerr.errors count and one
 //     log record per failure;
-//   - success: unchanged, recording nothing; tools/list unchanged.
+//   - success: unchanged, recording nothing; tools/list unchanged;
+//   - idempotency (each tool counting its runs): a mutation (readOnlyHint
+//     false, a destructiveHint) retried with its key runs once, the retry
+//     getting the first result (content, structuredContent, _meta) marked
+//     with mcptool.MetaReplayed, a new key running anew; the key reused
+//     with other arguments or for another tool is IDEMPOTENCY_KEY_REUSED,
+//     naming what differs, echoing neither the arguments nor the key; a
+//     keyless repeat is DUPLICATE_ACTION naming the first call's
+//     X-Request-Id; a read-only tool, a tool without annotations and one
+//     declared idempotent run every time; a retryable failure, a panic and
+//     arguments the library rejected are not kept, so the retry runs; a
+//     failure that would recur is replayed; a malformed key is
+//     VALIDATION_FAILED. For the anonymous client every keyed call of a
+//     mutation is UNAUTHENTICATED and keyless repeats run.
 //
 // After the cases each group sweeps every byte the server sent (headers
 // and bodies, SSE streams included) and every log record and span for
 // secrets and exposures, and checks that each failure the client saw was
 // counted once in toolerr.errors and recorded on one toolerr.error span.
+// A refusal of idempotency is a failure like any; a failure replayed to a
+// retry is the first call's, with its ids, and is not counted, logged or
+// traced again.
 //
-// At-most-once execution of mutating tools (idempotency) is not part of
-// the suite yet.
+// A case's calls are told apart on the wire by their tool and arguments;
+// a call that repeats another on purpose (a retry, a duplicate) is told
+// apart by its order, the calls of a group being made one after another.
 //
 // # The TypeScript client
 //

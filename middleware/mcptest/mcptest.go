@@ -51,7 +51,8 @@ type ServerConfig struct {
 	// Options are the toolerr options the adapter installs (mcptool.Option
 	// == mcpcore.Option, an alias, and the mcp-go adapter's Option is the
 	// same alias). The suite passes its logger, tracer provider and meter
-	// provider here.
+	// provider here, unknown tools answered with a result, and
+	// idempotency over a memory store of the server's own.
 	Options []mcptool.Option
 }
 
@@ -93,15 +94,48 @@ type serverConfig struct {
 	name              string
 	stateless         bool
 	libraryValidation bool
+	// caller is who the client is to the server's idempotency.
+	caller caller
+}
+
+// caller is who a group's client is to the server: what idempotency keys
+// and the duplicate guard are scoped by (mcpcore.Once).
+type caller int
+
+const (
+	// callerBearer: the client sends an Authorization header with every
+	// request, whose digest is the caller.
+	callerBearer caller = iota
+	// callerSession: the client sends no credentials; its MCP session is
+	// the caller.
+	callerSession
+	// callerAnonymous: the client sends no credentials to a stateless
+	// server, so nothing says who it is: a keyed call is refused with
+	// UNAUTHENTICATED, and a keyless repeat is not guarded.
+	callerAnonymous
+)
+
+// bearerToken is the credential of a [callerBearer] client; it is no
+// secret of the suite's (the server never checks it).
+const bearerToken = "Bearer mcptest-agent-7c1e"
+
+// header returns what the client of sc sends with every request.
+func (sc serverConfig) header() http.Header {
+	if sc.caller == callerBearer {
+		return http.Header{"Authorization": {bearerToken}}
+	}
+	return nil
 }
 
 // serverConfigs are the configurations of [Run]: stateless and stateful
 // with the library validating arguments, and stateless without, where a
 // library that may skip validation hands every argument to the handler.
+// Their clients are the three callers idempotency knows: one with
+// credentials, a session, and nobody.
 func serverConfigs() []serverConfig {
 	return []serverConfig{
-		{name: "stateless", stateless: true, libraryValidation: true},
-		{name: "stateful", stateless: false, libraryValidation: true},
-		{name: "stateless without library validation", stateless: true, libraryValidation: false},
+		{name: "stateless", stateless: true, libraryValidation: true, caller: callerBearer},
+		{name: "stateful", stateless: false, libraryValidation: true, caller: callerSession},
+		{name: "stateless without library validation", stateless: true, libraryValidation: false, caller: callerAnonymous},
 	}
 }

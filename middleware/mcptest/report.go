@@ -23,7 +23,12 @@ type report struct {
 	outs      []outcome
 	listing   []map[string]any
 	stateless bool
+	caller    caller
 }
+
+// anonymous reports whether nothing tells the server who the client is,
+// so that idempotency refuses its keys and does not guard its repeats.
+func (r *report) anonymous() bool { return r.caller == callerAnonymous }
 
 // failed checks what every failed call must be, as a model sees it, and
 // returns its problem object:
@@ -63,7 +68,7 @@ func (r *report) failed(t *testing.T, i int) map[string]any {
 	} else {
 		assert.Equal(t, p, sc, "%s declares no outputSchema: structuredContent is the problem object", name)
 	}
-	r.assertCallIDs(t, o, p)
+	r.assertCallIDs(t, i, p)
 	r.assertRecorded(t, p)
 	return p
 }
@@ -121,28 +126,36 @@ func assertSameObservation(t *testing.T, tool, want, got string) {
 }
 
 // assertCallIDs checks that p carries the ids of the one POST that carried
-// call o: request_id is the POST's X-Request-Id, trace_id the trace of its
+// call i: request_id is the POST's X-Request-Id, trace_id the trace of its
 // server span.
-func (r *report) assertCallIDs(t *testing.T, o outcome, p map[string]any) {
+func (r *report) assertCallIDs(t *testing.T, i int, p map[string]any) {
 	t.Helper()
-	exs := r.wire.callOf(o.call.tool, o.call.args)
-	require.Len(t, exs, 1, "%s: one POST carried the call", o.call.tool)
-	ex := exs[0]
+	tool := r.outs[i].call.tool
+	ex := r.exchangeOf(t, i)
 	id := ex.requestID()
-	require.True(t, toolerr.ValidRequestID(id), "%s: the POST's X-Request-Id %q", o.call.tool, id)
-	assert.Equal(t, id, p["request_id"], "%s: request_id is the X-Request-Id of the POST that carried the call", o.call.tool)
+	require.True(t, toolerr.ValidRequestID(id), "%s: the POST's X-Request-Id %q", tool, id)
+	assert.Equal(t, id, p["request_id"], "%s: request_id is the X-Request-Id of the POST that carried the call", tool)
 	trace, _ := ex.trace()
-	require.True(t, toolerr.ValidTraceID(trace), "%s: the POST's server span", o.call.tool)
-	assert.Equal(t, trace, p["trace_id"], "%s: trace_id is the trace of the server span of the POST that carried the call", o.call.tool)
+	require.True(t, toolerr.ValidTraceID(trace), "%s: the POST's server span", tool)
+	assert.Equal(t, trace, p["trace_id"], "%s: trace_id is the trace of the server span of the POST that carried the call", tool)
 }
 
-// exchangeOf returns the one exchange that carried call i.
+// exchangeOf returns the one exchange that carried call i: one POST
+// carried each call of the group with its tool and arguments, in the
+// order of the calls, and the one in call i's place carried its
+// idempotency key in _meta, or none.
 func (r *report) exchangeOf(t *testing.T, i int) *exchange {
 	t.Helper()
 	c := r.outs[i].call
 	exs := r.wire.callOf(c.tool, c.args)
-	require.Len(t, exs, 1, "%s: one POST carried the call", c.tool)
-	return exs[0]
+	require.Len(t, exs, c.same, "%s: one POST carried each call with these arguments", c.tool)
+	ex := exs[c.nth]
+	var want any
+	if c.key != "" {
+		want = c.key
+	}
+	require.Equal(t, want, ex.idempotencyKey(), "%s: the POST carried the call's idempotency key in _meta", c.tool)
+	return ex
 }
 
 // str returns m[k] as a string, "" when it is none.

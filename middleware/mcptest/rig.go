@@ -19,6 +19,7 @@ import (
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
 
+	"github.com/toolerr/toolerr/idempotency"
 	"github.com/toolerr/toolerr/middleware"
 	"github.com/toolerr/toolerr/middleware/mcptool"
 )
@@ -38,7 +39,8 @@ type rig struct {
 
 // newRig builds the adapter's server for sc with tools and starts it; the
 // adapter's toolerr options are the suite's logger, tracer provider and
-// meter provider.
+// meter provider, unknown tools answered with a result, and idempotency
+// over a memory store of the server's own.
 func newRig(t *testing.T, a Adapter, sc serverConfig, tools []Tool) *rig {
 	t.Helper()
 	r := &rig{
@@ -65,6 +67,7 @@ func newRig(t *testing.T, a Adapter, sc serverConfig, tools []Tool) *rig {
 			mcptool.WithTracerProvider(tp),
 			mcptool.WithMeterProvider(mp),
 			mcptool.WithUnknownToolResult(true),
+			mcptool.WithIdempotency(idempotency.NewMemoryStore()),
 		},
 	}
 	h := a.NewHandler(t, tools, cfg)

@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.opentelemetry.io/otel/sdk/metric/metricdata"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+
+	"github.com/toolerr/toolerr/middleware/mcptool"
 )
 
 // errorSpanName is the name of the span every MCP adapter records for a
@@ -160,7 +162,12 @@ type failureKey struct{ tool, code, category string }
 // error.type, with toolerr.category) and recorded on one toolerr.error
 // span (with toolerr.tool, toolerr.code and toolerr.category), and that
 // nothing else was. Tools with a call the client cancelled are left out:
-// the server records a failure the client never got.
+// the server records a failure the client never got. A failure replayed
+// to a retry (mcptool.MetaReplayed) is the first call's, with its ids,
+// recorded when that call failed: it is not a failure of its own, and is
+// counted once, for the first call. A refusal of idempotency
+// (IDEMPOTENCY_KEY_REUSED, DUPLICATE_ACTION, UNAUTHENTICATED, …) is a
+// failure of the call it refuses, counted like any.
 func (r *rig) checkFailureCounts(t *testing.T, outs []outcome) {
 	t.Helper()
 	cancelled := map[string]bool{}
@@ -171,8 +178,9 @@ func (r *rig) checkFailureCounts(t *testing.T, outs []outcome) {
 	}
 	want := map[failureKey]int64{}
 	for _, o := range outs {
-		p := object(object(o.result, "_meta"), metaProblem)
-		if p != nil && !cancelled[o.call.tool] {
+		meta := object(o.result, "_meta")
+		p := object(meta, metaProblem)
+		if p != nil && !cancelled[o.call.tool] && meta[mcptool.MetaReplayed] != true {
 			want[failureKey{str(p, "tool"), str(p, "code"), str(p, "category")}]++
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"slices"
 	"sync"
+
+	"github.com/toolerr/toolerr/middleware/mcptool"
 )
 
 // maxRequestBody bounds the request body the tap keeps; the suite's
@@ -64,6 +66,7 @@ type toolCall struct {
 	ok   bool // the request was a tools/call
 	name string
 	args any
+	key  any // its _meta idempotency key, nil when none
 }
 
 // decodeToolCall decodes the tools/call in a request's body.
@@ -71,14 +74,15 @@ func decodeToolCall(body []byte) toolCall {
 	var msg struct {
 		Method string `json:"method"`
 		Params struct {
-			Name      string `json:"name"`
-			Arguments any    `json:"arguments"`
+			Name      string         `json:"name"`
+			Arguments any            `json:"arguments"`
+			Meta      map[string]any `json:"_meta"`
 		} `json:"params"`
 	}
 	if json.Unmarshal(body, &msg) != nil || msg.Method != "tools/call" {
 		return toolCall{}
 	}
-	return toolCall{ok: true, name: msg.Params.Name, args: msg.Params.Arguments}
+	return toolCall{ok: true, name: msg.Params.Name, args: msg.Params.Arguments, key: msg.Params.Meta[mcptool.MetaIdempotencyKey]}
 }
 
 // toolCall returns the name and arguments of the tools/call the request
@@ -87,6 +91,10 @@ func (e *exchange) toolCall() (name string, args any, ok bool) {
 	c := e.call()
 	return c.name, c.args, c.ok
 }
+
+// idempotencyKey returns the idempotency key in the _meta of the
+// request's tools/call, nil when it has none.
+func (e *exchange) idempotencyKey() any { return e.call().key }
 
 // exchangeKey is the context key of a request's exchange.
 type exchangeKey struct{}
@@ -129,7 +137,7 @@ func (w *wire) exchanges() []*exchange {
 }
 
 // callOf returns the exchanges whose request was a tools/call of tool with
-// args (compared as JSON values).
+// args (compared as JSON values), in the order they arrived.
 func (w *wire) callOf(tool string, args json.RawMessage) []*exchange {
 	var want any
 	if json.Unmarshal(args, &want) != nil {

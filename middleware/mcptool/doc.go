@@ -99,7 +99,8 @@
 // carries the call, and a retry gets the first call's result, marked
 // [MetaReplayed]. A keyless repeat of a call of a mutating tool (one that
 // declares a destructiveHint, and is neither read-only nor idempotent)
-// within a minute is refused with DUPLICATE_ACTION. Both work per call,
+// within a minute of a first call that succeeded is refused with
+// DUPLICATE_ACTION. Both work per call,
 // not per HTTP request, so they hold over streamable HTTP, where every
 // JSON-RPC message is a POST of its own, and over stdio; see
 // [WithIdempotency].

@@ -58,7 +58,9 @@ const MetaReplayed = mcpcore.MetaReplayed
 //     425, 429 or 5xx, or a cancellation), an error result the handler
 //     built itself, a result that asks for input, and a result over
 //     idempotency.WithMaxStored bytes. A non-retryable failure, such as
-//     NOT_FOUND, is replayed like a success.
+//     NOT_FOUND, is replayed like a success to a retry with its key; the
+//     guard forgets every keyless call that failed: it did not act, so its
+//     repeat runs and gets the true cause again.
 //   - A store that cannot be reached refuses keyed calls with
 //     IDEMPOTENCY_UNAVAILABLE (retryable, nothing ran), unless
 //     idempotency.FailOpen; the guard lets calls through.

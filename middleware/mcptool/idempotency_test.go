@@ -179,6 +179,26 @@ func TestMCPDuplicateGuard(t *testing.T) {
 	assert.EqualValues(t, 5, rig.counter("charge").Load())
 }
 
+// TestMCPFailedCallIsNoDuplicate: a keyless call of a mutating tool that
+// failed (NOT_FOUND, which would fail again) did not act: its repeat in
+// the session runs and gets the true cause again, never DUPLICATE_ACTION
+// saying the first call completed; a success after it is guarded.
+// Regression: the guard remembered every kept result, so the repeat was
+// refused with first_status "completed".
+func TestMCPFailedCallIsNoDuplicate(t *testing.T) {
+	rig := newIdemRig(t)
+	cs, _ := rig.connect(t, "/mcp-session", nil)
+	for range 2 {
+		res := callKeyed(t, cs, "cancel_order", idemIn{To: "ord_8f3a2b91"}, "")
+		assert.Equal(t, toolerr.CodeNotFound, refusal(t, res), "the true cause, every time")
+	}
+	assert.EqualValues(t, 2, rig.counter("cancel_order").Load(), "the repeat of a failed call runs")
+
+	require.False(t, callKeyed(t, cs, "charge", idemIn{To: "Oslo"}, "").IsError)
+	assert.Equal(t, toolerr.CodeDuplicateAction, refusal(t, callKeyed(t, cs, "charge", idemIn{To: "Oslo"}, "")),
+		"a success is still guarded")
+}
+
 // TestMCPWhatIsNotKept: a failure that may pass, a panic, an error result
 // the handler built, and arguments the SDK rejected release the key, so
 // the retry runs; a failure that would fail again is replayed.
