@@ -48,6 +48,9 @@ type recorder struct {
 	allow string       // the Allow header a 405 keeps, validated
 	fail  *failure     // the error path's state (failure.go); nil until then
 	ids   *requestIDs  // the request's id and header values (ids.go)
+
+	jsonrpc jsonrpcHint // what the request's headers say of JSON-RPC (jsonrpc.go)
+	reqBody bodyTee     // the request body, watched when it may be JSON-RPC
 }
 
 // Value returns the recorder for the recorder key, else the value of the
