@@ -2,6 +2,7 @@ package middleware
 
 import (
 	"io"
+	"net/http"
 	"sync"
 )
 
@@ -15,19 +16,31 @@ const maxJSONRPCBody = 64 << 10
 // maxJSONRPCBody bytes read are kept. It reads nothing the handler does
 // not ask for until the middleware answers an error ([bodyTee.body]).
 //
-// It lives in the recorder (no allocation of its own); its buffer comes
-// from teeBuffers on the first read and goes back when the request is
-// done ([bodyTee.release]).
+// Tees, with their buffers, are recycled ([watchBody], [bodyTee.release]):
+// watching a body costs no allocation, and a request that is not watched
+// pays a nil pointer in the recorder.
 type bodyTee struct {
-	src  io.ReadCloser // the request's body; nil when not watched
-	kept *[]byte       // what was read, up to the bound; nil until a read
+	src  io.ReadCloser // the request's body; nil for an empty one
+	kept []byte        // what was read, up to the bound
 	end  bool          // src reported EOF or an error
 	eof  bool          // src reported EOF: kept is all of it, unless over
 	over bool          // more than maxJSONRPCBody was read: kept is a prefix
 }
 
-// teeBuffers recycles the buffers of bodyTee.
-var teeBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 4<<10); return &b }}
+// tees recycles bodyTees.
+var tees = sync.Pool{New: func() any { return &bodyTee{kept: make([]byte, 0, 4<<10)} }}
+
+// watchBody returns a tee of body, which may be nil or http.NoBody: an
+// empty body, known to be whole.
+func watchBody(body io.ReadCloser) *bodyTee {
+	t := tees.Get().(*bodyTee)
+	if body == nil || body == http.NoBody {
+		t.end, t.eof = true, true
+	} else {
+		t.src = body
+	}
+	return t
+}
 
 // Read reads from the body and keeps what fits under the bound.
 func (t *bodyTee) Read(p []byte) (int, error) {
@@ -47,24 +60,21 @@ func (t *bodyTee) keep(p []byte) {
 	if len(p) == 0 || t.over {
 		return
 	}
-	if t.kept == nil {
-		t.kept = teeBuffers.Get().(*[]byte)
-		*t.kept = (*t.kept)[:0]
-	}
-	if room := maxJSONRPCBody - len(*t.kept); len(p) > room {
+	if room := maxJSONRPCBody - len(t.kept); len(p) > room {
 		p, t.over = p[:room], true
 	}
-	*t.kept = append(*t.kept, p...)
+	t.kept = append(t.kept, p...)
 }
 
 // body returns the kept bytes and whether they are the whole body. With
 // readRest, what the handler left unread is read first, up to the bound:
-// the handler has returned, so it misses nothing.
+// the handler has returned, so it misses nothing. A request not watched
+// (t nil) has no body to read: a GET, a DELETE.
 func (t *bodyTee) body(readRest bool) (b []byte, whole bool) {
-	if t.src == nil {
-		return nil, t.eof // an empty POST's is known, whole; a GET has none
+	if t == nil {
+		return nil, false
 	}
-	if readRest {
+	if readRest && t.src != nil {
 		var chunk [2 << 10]byte
 		// A reader that returns nothing, again and again, is given up on.
 		for idle := 0; !t.end && !t.over && idle < 8; {
@@ -74,16 +84,18 @@ func (t *bodyTee) body(readRest bool) (b []byte, whole bool) {
 			}
 		}
 	}
-	if t.kept != nil {
-		b = *t.kept
-	}
-	return b, t.eof && !t.over
+	return t.kept, t.eof && !t.over
 }
 
-// release gives the buffer back to teeBuffers once the request is done.
+// release gives t back to tees once the request is done; t may be nil.
 func (t *bodyTee) release() {
-	if t.kept != nil && cap(*t.kept) <= 2*maxJSONRPCBody {
-		teeBuffers.Put(t.kept)
+	if t == nil {
+		return
 	}
-	t.kept = nil
+	kept := t.kept[:0]
+	if cap(kept) > 2*maxJSONRPCBody {
+		kept = nil // a buffer grown past the bound is not kept
+	}
+	*t = bodyTee{kept: kept}
+	tees.Put(t)
 }

@@ -211,7 +211,7 @@ func TestBodyTeePassesEveryByte(t *testing.T) {
 	h.ServeHTTP(httptest.NewRecorder(), r)
 	assert.Equal(t, body, got)
 
-	tee := bodyTee{src: io.NopCloser(bytes.NewReader(body))}
+	tee := watchBody(io.NopCloser(bytes.NewReader(body)))
 	kept, whole := tee.body(true)
 	assert.Len(t, kept, maxJSONRPCBody)
 	assert.False(t, whole)

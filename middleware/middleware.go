@@ -112,10 +112,8 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 	if rec.jsonrpc = jsonrpcHintOf(r, ct); rec.jsonrpc != hintNone && r.Method == http.MethodPost {
 		// It may be JSON-RPC: the body is watched, to be read only if an
 		// error is answered (jsonrpc.go, jsonrpc_body.go).
-		if r.Body == nil || r.Body == http.NoBody {
-			rec.reqBody.eof = true // empty, and known to be
-		} else {
-			rec.reqBody.src, r.Body = r.Body, &rec.reqBody
+		if rec.reqBody = watchBody(r.Body); rec.reqBody.src != nil {
+			r.Body = rec.reqBody
 		}
 	}
 	defer func() {
