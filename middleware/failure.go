@@ -24,8 +24,9 @@ type failure struct {
 
 	raw translate.Raw // the captured response as the translators read it
 
-	rpcState uint8       // rpcUnknown, rpcNot or rpcIs (jsonrpc.go)
-	rpc      jsonrpcCall // the request as a JSON-RPC call, when rpcIs
+	rpcState   uint8       // rpcUnknown, rpcNot or rpcIs (jsonrpc.go)
+	rpcScanned bool        // the body was read into rpc
+	rpc        jsonrpcCall // the request as a JSON-RPC call, when rpcIs
 }
 
 // failures recycles failure states: serve returns the request's to it when
@@ -159,7 +160,7 @@ func (rd *rendering) current(rec *recorder) bool {
 // chain held back, with the headers toolerr.Write set, as [handler.respond]
 // would have rendered it.
 func (m *handler) replay(rec *recorder, r *http.Request, rd *rendering) {
-	if call := m.jsonrpcCallOf(rec, r); call != nil {
+	if call := m.jsonrpcCallOf(rec, r, true); call != nil {
 		// A JSON-RPC request's answer is JSON-RPC: the rendering's error,
 		// as a JSON-RPC error object.
 		m.sendJSONRPC(rec, r, call, rd.err, nil)

@@ -1,11 +1,8 @@
 package middleware
 
 import (
-	"bytes"
-	"encoding/json"
 	"net/http"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
@@ -110,146 +107,48 @@ type jsonrpcCall struct {
 }
 
 // jsonrpcCallOf returns the request as a JSON-RPC call, or nil when it is
-// not one. It is asked on the error path only; the answer is kept in the
-// request's failure state. The body is the one the handler read, and what
-// it left unread up to [maxJSONRPCBody], read now (as net/http reads it
-// before replying), unless the client waits for a 100 Continue the server
-// never sent.
-func (m *handler) jsonrpcCallOf(rec *recorder, r *http.Request) *jsonrpcCall {
+// not one. It is asked on the error path only; the answers are kept in
+// the request's failure state. The body decides whether a request the
+// headers leave open (hintBody) is JSON-RPC; with needCall, it is also
+// read for the id and the parse error, which only an error the middleware
+// renders needs: keeping a library's own JSON-RPC error of an MCP request
+// reads nothing. The body is the one the handler read, and what it left
+// unread up to [maxJSONRPCBody], read now (as net/http reads it before
+// replying), unless the client waits for a 100 Continue the server never
+// sent.
+func (m *handler) jsonrpcCallOf(rec *recorder, r *http.Request, needCall bool) *jsonrpcCall {
 	if rec.jsonrpc == hintNone {
 		return nil
 	}
 	f := rec.failure()
 	if f.rpcState == rpcUnknown {
-		f.rpcState = rpcNot
-		readRest := !strings.EqualFold(canonheader.Value(r.Header, "Expect"), "100-continue")
-		body, whole := rec.reqBody.body(readRest)
-		msg, call := scanJSONRPC(body, whole)
-		if msg || rec.jsonrpc == hintMCP {
-			f.rpc, f.rpcState = call, rpcIs
+		f.rpcState = rpcIs
+		if rec.jsonrpc == hintBody && !scanJSONRPCBody(f, rec, r) {
+			f.rpcState = rpcNot
 		}
 	}
 	if f.rpcState != rpcIs {
 		return nil
 	}
+	if needCall && !f.rpcScanned {
+		scanJSONRPCBody(f, rec, r)
+	}
 	return &f.rpc
+}
+
+// scanJSONRPCBody reads the request's body into f.rpc and reports whether
+// it starts as a JSON-RPC message.
+func scanJSONRPCBody(f *failure, rec *recorder, r *http.Request) bool {
+	readRest := !strings.EqualFold(canonheader.Value(r.Header, "Expect"), "100-continue")
+	body, whole := rec.reqBody.body(readRest)
+	msg, call := scanJSONRPC(body, whole)
+	f.rpc, f.rpcScanned = call, true
+	return msg
 }
 
 // What the failure state knows of the request as JSON-RPC.
 const (
 	rpcUnknown uint8 = iota // not asked yet
 	rpcNot                  // not a JSON-RPC request
-	rpcIs                   // a JSON-RPC request: failure.rpc
+	rpcIs                   // a JSON-RPC request
 )
-
-// maxJSONRPCIDLen bounds the id the middleware echoes, in bytes of its
-// JSON token; a longer one is answered with null.
-const maxJSONRPCIDLen = 256
-
-// scanJSONRPC reads a request body, all of it when whole, and reports
-// whether it starts as a JSON-RPC 2.0 message (an object with a
-// "jsonrpc":"2.0" member) or batch (an array whose first element is one),
-// even if it is malformed further on, and what the call is.
-func scanJSONRPC(body []byte, whole bool) (msg bool, call jsonrpcCall) {
-	b := bytes.TrimLeft(body, " \t\r\n")
-	if whole {
-		call.parseError = !json.Valid(b)
-	}
-	if len(b) == 0 {
-		return false, call
-	}
-	switch b[0] {
-	case '{':
-		var id []byte
-		msg, id = scanJSONRPCRequest(b)
-		if whole && !call.parseError {
-			call.id = id
-		}
-	case '[':
-		dec := json.NewDecoder(bytes.NewReader(b))
-		if t, err := dec.Token(); err == nil && t == json.Delim('[') && dec.More() {
-			msg, _, _ = walkJSONRPCObject(dec)
-		}
-	}
-	return msg, call
-}
-
-// scanJSONRPCRequest reads the object b starts with and reports whether it
-// is a JSON-RPC 2.0 message, and the id to answer it with: nil (null)
-// unless the object is a request with exactly one member each spelled
-// "jsonrpc" (of "2.0"), "method" (a string) and "id", none of them spelled
-// otherwise in any case ("ID", "Method"), which a case-insensitive decoder
-// would take for them, and the id's value is a valid id. An id that is
-// not certain is never echoed: it could match another call of the client.
-func scanJSONRPCRequest(b []byte) (msg bool, id []byte) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	msg, r, ok := walkJSONRPCObject(dec)
-	if !msg || !ok || !r.method || r.versions != 1 || r.methods != 1 || r.ids != 1 || r.otherCase ||
-		!validJSONRPCID(r.id) {
-		return msg, nil
-	}
-	if string(r.id) == "null" {
-		return msg, nil
-	}
-	return msg, r.id
-}
-
-// jsonrpcMembers is what walkJSONRPCObject saw of an object's members.
-type jsonrpcMembers struct {
-	id        []byte // the value of the last member named "id"
-	ids       int    // members named "id"
-	versions  int    // members named "jsonrpc"
-	methods   int    // members named "method"
-	method    bool   // the last member "method" has a string value
-	otherCase bool   // a member named "id", "jsonrpc" or "method" in another case
-}
-
-// walkJSONRPCObject reads the object at dec's position, member by member,
-// and reports whether it has a "jsonrpc" member whose value is "2.0"
-// (seen before anything malformed), what it saw, and whether the object
-// was read whole and well-formed.
-func walkJSONRPCObject(dec *json.Decoder) (msg bool, r jsonrpcMembers, ok bool) {
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return false, r, false
-	}
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return msg, r, false
-		}
-		key, _ := t.(string)
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return msg, r, false
-		}
-		switch {
-		case key == "jsonrpc":
-			var s string
-			msg, r.versions = msg || json.Unmarshal(v, &s) == nil && s == "2.0", r.versions+1
-		case key == "id":
-			r.id, r.ids = v, r.ids+1
-		case key == "method":
-			r.method, r.methods = len(v) > 0 && v[0] == '"', r.methods+1
-		case strings.EqualFold(key, "id") || strings.EqualFold(key, "jsonrpc") || strings.EqualFold(key, "method"):
-			r.otherCase = true
-		}
-	}
-	t, err := dec.Token()
-	return msg, r, err == nil && t == json.Delim('}')
-}
-
-// validJSONRPCID reports whether raw, one JSON value, is an id the
-// middleware may echo: null, a number, or a string of valid UTF-8, in at
-// most maxJSONRPCIDLen bytes. Objects, arrays and booleans are not ids.
-func validJSONRPCID(raw []byte) bool {
-	if len(raw) == 0 || len(raw) > maxJSONRPCIDLen || !json.Valid(raw) {
-		return false
-	}
-	switch c := raw[0]; {
-	case c == '"':
-		return utf8.Valid(raw)
-	case c == '-' || c >= '0' && c <= '9':
-		return true
-	}
-	return string(raw) == "null"
-}

@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/toolerr/toolerr"
 )
 
 // FuzzJSONRPCRequestID: whatever a client posts, the id the middleware
@@ -12,7 +15,9 @@ import (
 // request object that is the whole body, spelled as the body spells it,
 // a string or number of at most maxJSONRPCIDLen bytes; the error object
 // built with it is valid JSON that gives the client that id back. A body
-// that is not whole never yields an id. Seeds: testdata/fuzz/FuzzJSONRPCRequestID.
+// that is not whole never yields an id. An object whose "jsonrpc" member
+// is "2.0", as encoding/json reads it, is recognised. Seeds:
+// testdata/fuzz/FuzzJSONRPCRequestID.
 func FuzzJSONRPCRequestID(f *testing.F) {
 	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
@@ -22,6 +27,11 @@ func FuzzJSONRPCRequestID(f *testing.F) {
 		}
 		if call.parseError && json.Valid(body) {
 			t.Fatalf("valid JSON called a parse error: %q", body)
+		}
+		var obj map[string]json.RawMessage
+		var declared string
+		if json.Unmarshal(body, &obj) == nil && json.Unmarshal(obj["jsonrpc"], &declared) == nil && declared == "2.0" && !msg {
+			t.Fatalf("a JSON-RPC 2.0 object not recognised: %q", body)
 		}
 		if call.id == nil {
 			return
@@ -54,10 +64,10 @@ const fuzzSecret = " token ghp_R4nd0mT0kenV4lueF0rFuzz1ngAbCdEf0123 "
 // FuzzJSONRPCErrorResponse: whatever error body a JSON-RPC library (or a
 // handler relaying one) writes, what the middleware keeps of it is one
 // JSON-RPC error response (or a batch of them) with the members jsonrpc,
-// id and error only, an integer code, a valid id, and every string of
-// message and data sanitized: the planted token never gets through, and
-// cleaning any of them again changes nothing. Seeds:
-// testdata/fuzz/FuzzJSONRPCErrorResponse.
+// id and error only, an integer code, a valid id, a bounded message, and
+// every string of message and data sanitized: the planted token never
+// gets through. (Whether cleaning is idempotent is the sanitizer's own
+// fuzz target's business.) Seeds: testdata/fuzz/FuzzJSONRPCErrorResponse.
 func FuzzJSONRPCErrorResponse(f *testing.F) {
 	f.Add(`{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"bad§","data":{"§":["§"]}}}`)
 	m := newHandler([]Option{WithLogger(quiet)})
@@ -100,9 +110,12 @@ func FuzzJSONRPCErrorResponse(f *testing.F) {
 			if _, err := e.Code.Int64(); err != nil {
 				t.Fatalf("code %s", e.Code)
 			}
-			for _, s := range append(jsonStrings(e.Data, nil), *e.Message) {
-				if m.clean(s) != s {
-					t.Fatalf("a text not sanitized: %q", s)
+			if len(*e.Message) > toolerr.MaxDetailLen || !utf8.ValidString(*e.Message) {
+				t.Fatalf("message %q", *e.Message)
+			}
+			for _, s := range jsonStrings(e.Data, nil) {
+				if !utf8.ValidString(s) {
+					t.Fatalf("data text %q", s)
 				}
 			}
 		}

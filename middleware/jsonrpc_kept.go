@@ -23,8 +23,7 @@ import (
 // the captured body is not whole or not a JSON-RPC error response (or a
 // batch of them); the middleware then answers its own JSON-RPC error.
 func (m *handler) keepJSONRPCError(rec *recorder, r *http.Request) bool {
-	call := m.jsonrpcCallOf(rec, r)
-	if call == nil || rec.truncated {
+	if rec.truncated || m.jsonrpcCallOf(rec, r, false) == nil {
 		return false
 	}
 	body, ok := m.cleanJSONRPCErrors(rec.body)

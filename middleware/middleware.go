@@ -174,7 +174,7 @@ func (m *handler) finish(rec *recorder, r *http.Request) {
 // captured response), so that annotate may fill it in place.
 func (m *handler) respond(rec *recorder, r *http.Request, e *toolerr.Error, owned bool, p *panicInfo) {
 	e = m.annotate(rec, r, e, true, owned)
-	if call := m.jsonrpcCallOf(rec, r); call != nil {
+	if call := m.jsonrpcCallOf(rec, r, true); call != nil {
 		m.sendJSONRPC(rec, r, call, e, p) // a JSON-RPC request's answer is JSON-RPC
 		return
 	}
