@@ -114,8 +114,8 @@ type jsonrpcCall struct {
 // renders needs: keeping a library's own JSON-RPC error of an MCP request
 // reads nothing. The body is the one the handler read, and what it left
 // unread up to [maxJSONRPCBody], read now (as net/http reads it before
-// replying), unless the client waits for a 100 Continue the server never
-// sent.
+// replying), unless the client waits for a 100 Continue the server has
+// not sent.
 func (m *handler) jsonrpcCallOf(rec *recorder, r *http.Request, needCall bool) *jsonrpcCall {
 	if rec.jsonrpc == hintNone {
 		return nil
@@ -139,7 +139,10 @@ func (m *handler) jsonrpcCallOf(rec *recorder, r *http.Request, needCall bool) *
 // scanJSONRPCBody reads the request's body into f.rpc and reports whether
 // it starts as a JSON-RPC message.
 func scanJSONRPCBody(f *failure, rec *recorder, r *http.Request) bool {
-	readRest := !strings.EqualFold(canonheader.Value(r.Header, "Expect"), "100-continue")
+	// A client that sent Expect: 100-continue sends the body once the
+	// server reads it: asked for by the handler, or not at all.
+	readRest := !strings.EqualFold(canonheader.Value(r.Header, "Expect"), "100-continue") ||
+		rec.reqBody != nil && len(rec.reqBody.kept) > 0
 	body, whole := rec.reqBody.body(readRest)
 	msg, call := scanJSONRPC(body, whole)
 	f.rpc, f.rpcScanned = call, true

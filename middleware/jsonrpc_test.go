@@ -240,7 +240,22 @@ func TestJSONRPCBodyLeftUnreadWhenClientAwaitsContinue(t *testing.T) {
 	h.ServeHTTP(w, r)
 	reply := rpcErrorReply(t, w.Result(), w.Body.Bytes())
 	assert.Equal(t, "null", string(reply.ID))
+	assert.Equal(t, jsonrpcInvalidRequest, reply.Error.Code, "not known to be malformed")
 	assert.Zero(t, src.reads, "the body was not read")
+
+	// Once the handler has read some of it, the rest is read too.
+	src = &countingReader{r: strings.NewReader(`{"jsonrpc":"2.0","id":6,"method":"m"}`)}
+	r = httptest.NewRequest("POST", "/mcp", io.NopCloser(src))
+	r.Header.Set("Content-Type", "application/json")
+	r.Header.Set("Accept", "application/json, text/event-stream")
+	r.Header.Set("Expect", "100-continue")
+	w = httptest.NewRecorder()
+	New(WithLogger(quiet))(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = r.Body.Read(make([]byte, 3))
+		http.Error(w, "unsupported", http.StatusUnsupportedMediaType)
+	})).ServeHTTP(w, r)
+	reply = rpcErrorReply(t, w.Result(), w.Body.Bytes())
+	assert.Equal(t, "6", string(reply.ID))
 
 	// Without the Expect header the body is read to find the id.
 	src = &countingReader{r: strings.NewReader(`{"jsonrpc":"2.0","id":5,"method":"m"}`)}
