@@ -47,11 +47,45 @@
 // HTTPErrorHandler behind echo.WrapMiddleware) still reaches the client:
 // never an empty 200.
 //
-// Connect, gRPC and gRPC-Web requests keep their protocol: the middleware
-// recognises them by the request (content type, Connect-Protocol-Version,
-// ?connect=v1), sets their ids and leaves their responses, errors
-// included, to the handler; package toolerrconnect's interceptor
-// sanitizes and classifies their errors inside the protocol.
+// Protocols stay protocols. Connect, gRPC and gRPC-Web requests keep their
+// protocol: the middleware recognises them by the request (content type,
+// Connect-Protocol-Version, ?connect=v1), sets their ids and leaves their
+// responses, errors included, to the handler; package toolerrconnect's
+// interceptor sanitizes and classifies their errors inside the protocol.
+//
+// JSON-RPC 2.0 requests (MCP's streamable HTTP, served by the official Go
+// MCP SDK or mcp-go, or any JSON-RPC service) are answered in JSON-RPC.
+// The middleware recognises them by the request, never by the response:
+// MCP's headers (Mcp-Session-Id, Mcp-Protocol-Version), or a POST of JSON
+// whose Accept lists both application/json and text/event-stream, or
+// whose body starts as a JSON-RPC 2.0 message or batch. The body is looked
+// at only when an error is answered (the first 64 KiB the handler read,
+// and what it left unread, up to that bound), so a response that passes
+// through costs nothing more. For such a request:
+//
+//   - a response below 400 (an SSE stream included) passes untouched and
+//     unbuffered, as any other;
+//   - a JSON-RPC error object the library wrote, at any status, is kept:
+//     the same status, id and code, its message and every string of its
+//     data sanitized, nothing else of it;
+//   - any other error (a plain-text or HTML error page, a Tool's or
+//     reported error, a panic) becomes a JSON-RPC error object: the
+//     request's id as the request spelled it (null for a batch, a
+//     notification, a body not valid or not whole, or an id that is not a
+//     string or number of at most 256 bytes), code -32700 for a 4xx to a
+//     body that is not JSON, -32602 for a 422, -32600 for any other 4xx,
+//     -32603 for a 5xx and a panic; the error's sanitized detail as
+//     message; the toolerr problem object (code, category, retryable,
+//     request_id, trace_id) as data; the error's status (500 for a panic,
+//     so that proxies and the SDKs' transports see a failure);
+//   - MCP's "session gone", a 404 to a request with an Mcp-Session-Id that
+//     is not a JSON-RPC message, is sent as toolerr's text rendering: MCP
+//     clients start a new session on it, which the Go SDK's client does
+//     only when the body is not a JSON-RPC error;
+//   - WWW-Authenticate (401, 403), Allow (405) and a valid Retry-After
+//     (429, 503) are kept, as the client acts on them.
+//
+// Every such error is recorded (span, counter, log) as any other.
 //
 // A captured failure blames a downstream (upstream, the UPSTREAM_* codes)
 // only with evidence of one: a vendor or gateway the translators

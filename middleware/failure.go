@@ -25,6 +25,10 @@ type failure struct {
 	raw translate.Raw // the captured response as the translators read it
 
 	routes func() []string // the routes a framework adapter reported (toolroutes.go)
+
+	rpcState   uint8       // rpcUnknown, rpcNot or rpcIs (jsonrpc.go)
+	rpcScanned bool        // the body was read into rpc
+	rpc        jsonrpcCall // the request as a JSON-RPC call, when rpcIs
 }
 
 // failures recycles failure states: serve returns the request's to it when
@@ -158,6 +162,13 @@ func (rd *rendering) current(rec *recorder) bool {
 // chain held back, with the headers toolerr.Write set, as [handler.respond]
 // would have rendered it.
 func (m *handler) replay(rec *recorder, r *http.Request, rd *rendering) {
+	if call := m.jsonrpcCallOf(rec, r, true); call != nil {
+		// A JSON-RPC request's answer is JSON-RPC: the rendering's error,
+		// as a JSON-RPC error object.
+		m.sendJSONRPC(rec, r, call, rd.err, nil)
+		rd.release()
+		return
+	}
 	m.tel.record(rec, r, rd.err, rd.status, nil)
 	// As clearHeader, but the headers Write set are assigned in place
 	// rather than deleted and added again.

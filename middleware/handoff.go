@@ -34,7 +34,8 @@ var errReplaced = errors.New("toolerr: the response was replaced by an error; wr
 // ReportError reports false, and does nothing, when no toolerr middleware
 // serves the request, when the middleware has already returned, or when
 // the request speaks an RPC protocol (Connect, gRPC, gRPC-Web), whose
-// errors stay in that protocol. It must be called from the goroutine
+// errors stay in that protocol. The error of a JSON-RPC request is
+// rendered as a JSON-RPC error object. It must be called from the goroutine
 // serving the request, before the handler returns, like any call on the
 // request's ResponseWriter.
 func ReportError(ctx context.Context, err error) bool {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
 // handler is one configured middleware; it is immutable and shared by all
@@ -22,8 +23,9 @@ type handler struct {
 	clean   func(string) string
 	cleaner *textCleaner
 	// writeOpts are the options of every toolerr.Write of the
-	// middleware, made once.
-	writeOpts []toolerr.WriteOption
+	// middleware, made once; problemOpts those of the problem object
+	// inside a JSON-RPC error (jsonrpc_error.go).
+	writeOpts, problemOpts []toolerr.WriteOption
 }
 
 // recorderKey is the context key of the request's recorder (which is the
@@ -46,6 +48,11 @@ type recorderKey struct{}
 //     classified, sanitized error; a toolerr error keeps its contents and
 //     gets its ids filled;
 //   - renders the error a [Tool] handler returned;
+//   - answers a JSON-RPC request (MCP's streamable HTTP, any JSON-RPC 2.0
+//     endpoint) in JSON-RPC: the library's own JSON-RPC errors kept,
+//     sanitized, and every other error, a panic included, as a JSON-RPC
+//     error object with the request's id and the problem as its data
+//     (see the package documentation);
 //   - recovers panics: before anything was sent the agent gets
 //     INTERNAL_ERROR; after, the connection is aborted; a hijacked or
 //     upgraded connection is left alone; http.ErrAbortHandler is re-panicked;
@@ -70,7 +77,8 @@ func newHandler(opts []Option) *handler {
 	cfg := newConfig(opts)
 	c := newTextCleaner(cfg.sanitizer, cfg.registry)
 	return &handler{cfg: cfg, tel: newTelemetry(cfg), clean: c.clean, cleaner: c,
-		writeOpts: []toolerr.WriteOption{toolerr.WithFormat(cfg.format), toolerr.WithRegistry(cfg.registry)}}
+		writeOpts:   []toolerr.WriteOption{toolerr.WithFormat(cfg.format), toolerr.WithRegistry(cfg.registry)},
+		problemOpts: []toolerr.WriteOption{toolerr.WithFormat(toolerr.FormatProblem), toolerr.WithRegistry(cfg.registry)}}
 }
 
 // recorderFrom returns the recorder of the request of ctx, or nil.
@@ -92,7 +100,8 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 	rec.SetTextFilter(m.clean)
 	r = r.WithContext(rec)
 	w.Header()["X-Request-Id"] = stamp(r, reqID, traceID, &ids.vals) // stamp.go; canonical already: skip Set's check
-	if rpcRequest(r) {
+	ct := canonheader.Value(r.Header, "Content-Type")
+	if rpcRequest(r, ct) {
 		// Connect, gRPC and gRPC-Web answer in their own wire format,
 		// errors included (protocol.go): the ids are set and the response
 		// is the handler's, untouched, panics included.
@@ -100,9 +109,17 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 		next.ServeHTTP(w, r)
 		return
 	}
+	if rec.jsonrpc = jsonrpcHintOf(r, ct); rec.jsonrpc != hintNone && r.Method == http.MethodPost {
+		// It may be JSON-RPC: the body is watched, to be read only if an
+		// error is answered (jsonrpc.go, jsonrpc_body.go).
+		if rec.reqBody = watchBody(r.Body); rec.reqBody.src != nil {
+			r.Body = rec.reqBody
+		}
+	}
 	defer func() {
 		if v := recover(); v != nil {
 			defer rec.detach()
+			defer rec.reqBody.release()
 			defer rec.releaseFailure()
 			defer rec.endSpan() // recovered records, and may panic again
 			m.recovered(rec, r, v)
@@ -110,6 +127,7 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 		}
 		rec.endSpan()
 		rec.releaseFailure()
+		rec.reqBody.release()
 		rec.detach()
 	}()
 	next.ServeHTTP(rec.wrap(), r)
@@ -134,6 +152,9 @@ func (m *handler) finish(rec *recorder, r *http.Request) {
 		// rendering (failure.go).
 		m.replay(rec, r, rec.fail.rendered)
 	case rec.capturing:
+		if m.keepJSONRPCError(rec, r) {
+			return // the JSON-RPC library's own error, sanitized (jsonrpc_kept.go)
+		}
 		e, owned := m.fromCapture(rec, r)
 		m.respond(rec, r, e, owned, nil)
 	case !rec.started && errors.Is(r.Context().Err(), context.DeadlineExceeded):
@@ -153,6 +174,10 @@ func (m *handler) finish(rec *recorder, r *http.Request) {
 // captured response), so that annotate may fill it in place.
 func (m *handler) respond(rec *recorder, r *http.Request, e *toolerr.Error, owned bool, p *panicInfo) {
 	e = m.withNearestRoutes(rec, r, m.annotate(rec, r, e, true, owned)) // toolroutes.go
+	if call := m.jsonrpcCallOf(rec, r, true); call != nil {
+		m.sendJSONRPC(rec, r, call, e, p) // a JSON-RPC request's answer is JSON-RPC
+		return
+	}
 	if e.Code == toolerr.CodeMethodNotAllowed && rec.allow == "" {
 		// A reported 405 (a framework's router handing its answer over
 		// with ReportError) keeps the Allow header the router set, as a

@@ -25,8 +25,9 @@ import (
 //   - a Connect-Protocol-Version header (Connect unary, which connect-go
 //     clients always send and servers may require);
 //   - a GET whose query has connect=v1 (Connect unary GET).
-func rpcRequest(r *http.Request) bool {
-	ct := canonheader.Value(r.Header, "Content-Type")
+//
+// ct is the request's Content-Type.
+func rpcRequest(r *http.Request, ct string) bool {
 	if rpcContentType(ct) {
 		return true
 	}

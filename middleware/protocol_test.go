@@ -35,7 +35,7 @@ func TestRPCRequestRecognised(t *testing.T) {
 		for k, v := range c.header {
 			r.Header.Set(k, v)
 		}
-		assert.Equal(t, c.want, rpcRequest(r), "%s %s %v", c.method, c.target, c.header)
+		assert.Equal(t, c.want, rpcRequest(r, r.Header.Get("Content-Type")), "%s %s %v", c.method, c.target, c.header)
 	}
 }
 
@@ -46,7 +46,7 @@ func TestRPCResponsesPassThrough(t *testing.T) {
 	const connectErr = `{"code":"not_found","message":"order 7 not found"}`
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		assert.True(t, toolerr.ValidRequestID(toolerr.RequestID(r.Context())))
-		if rpcRequest(r) {
+		if rpcRequest(r, r.Header.Get("Content-Type")) {
 			assert.False(t, ReportError(r.Context(), toolerr.Default().New(toolerr.CodeNotFound, "")))
 		}
 		if r.Header.Get("Content-Type") == "application/grpc" {

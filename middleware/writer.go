@@ -27,11 +27,12 @@ type recorder struct {
 	w http.ResponseWriter
 	m *handler // the middleware serving the request
 
-	status    int  // the final status the handler chose; 0 until then
-	started   bool // the status line went to w: the response is committed
-	capturing bool // a status >= 400 is held back and the body buffered
-	hijacked  bool // the handler took the connection over
-	truncated bool // bytes were written past the cap and dropped
+	status    int         // the final status the handler chose; 0 until then
+	jsonrpc   jsonrpcHint // what the request's headers say of JSON-RPC (jsonrpc.go)
+	started   bool        // the status line went to w: the response is committed
+	capturing bool        // a status >= 400 is held back and the body buffered
+	hijacked  bool        // the handler took the connection over
+	truncated bool        // bytes were written past the cap and dropped
 	// detached: the middleware no longer acts on the response. It returned
 	// with nothing sent, so a writer that runs after it (echo's
 	// HTTPErrorHandler behind echo.WrapMiddleware, gin's error middleware)
@@ -48,6 +49,9 @@ type recorder struct {
 	allow string       // the Allow header a 405 keeps, validated
 	fail  *failure     // the error path's state (failure.go); nil until then
 	ids   *requestIDs  // the request's id and header values (ids.go)
+	// reqBody is the request's body, watched when it may be JSON-RPC
+	// (jsonrpc_body.go); nil when not.
+	reqBody *bodyTee
 }
 
 // Value returns the recorder for the recorder key, else the value of the
