@@ -21,6 +21,11 @@ const (
 	HeaderRequestID = "Toolerr-Request-Id"
 	// HeaderTraceID carries the W3C trace id, when the request has one.
 	HeaderTraceID = "Toolerr-Trace-Id"
+	// HeaderTraceparent carries the W3C traceparent of the request's
+	// server span, on requests that may carry JSON-RPC (MCP's streamable
+	// HTTP), so that the span an MCP adapter records a failed call on is
+	// a child of the span of the POST that carried the call.
+	HeaderTraceparent = "Toolerr-Traceparent"
 )
 
 // WithRequestID returns a context carrying the request id that errors

@@ -109,7 +109,9 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 		next.ServeHTTP(w, r)
 		return
 	}
-	if rec.jsonrpc = jsonrpcHintOf(r, ct); rec.jsonrpc != hintNone && r.Method == http.MethodPost {
+	rec.jsonrpc = jsonrpcHintOf(r, ct)
+	stampSpan(r, rec.jsonrpc != hintNone) // stamp.go
+	if rec.jsonrpc != hintNone && r.Method == http.MethodPost {
 		// It may be JSON-RPC: the body is watched, to be read only if an
 		// error is answered (jsonrpc.go, jsonrpc_body.go).
 		if rec.reqBody = watchBody(r.Body); rec.reqBody.src != nil {

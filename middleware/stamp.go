@@ -1,7 +1,10 @@
 package middleware
 
 import (
+	"encoding/hex"
 	"net/http"
+
+	"go.opentelemetry.io/otel/trace"
 
 	"github.com/toolerr/toolerr"
 )
@@ -38,4 +41,31 @@ func stamp(r *http.Request, reqID, traceID string, ids *[3]string) []string {
 		delete(r.Header, toolerr.HeaderTraceID)
 	}
 	return ids[0:1:1]
+}
+
+// stampSpan sets [toolerr.HeaderTraceparent] on r to the W3C traceparent
+// of the span in r's context when r may carry JSON-RPC and the span is
+// valid, and removes it otherwise, so that a client's value never passes.
+// An MCP library runs a stateful session's calls under the context of the
+// request that opened the session; the adapters read the span of the POST
+// that carried a call here. Other requests pay one map lookup.
+func stampSpan(r *http.Request, jsonrpc bool) {
+	if !jsonrpc {
+		delete(r.Header, toolerr.HeaderTraceparent)
+		return
+	}
+	sc := trace.SpanContextFromContext(r.Context())
+	if !sc.IsValid() {
+		delete(r.Header, toolerr.HeaderTraceparent)
+		return
+	}
+	tid, sid := sc.TraceID(), sc.SpanID()
+	b := make([]byte, 0, 55)
+	b = append(b, "00-"...)
+	b = hex.AppendEncode(b, tid[:])
+	b = append(b, '-')
+	b = hex.AppendEncode(b, sid[:])
+	b = append(b, '-')
+	b = hex.AppendEncode(b, []byte{byte(sc.TraceFlags())})
+	r.Header[toolerr.HeaderTraceparent] = []string{string(b)}
 }

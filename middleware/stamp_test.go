@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/trace"
 
 	"github.com/toolerr/toolerr"
 )
@@ -116,4 +117,32 @@ func TestStampOnceWhenMountedTwice(t *testing.T) {
 	rec := httptest.NewRecorder()
 	New(WithLogger(quiet))(New(WithLogger(quiet))(h)).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/tools/x", nil))
 	assert.Equal(t, []string{rec.Header().Get("X-Request-Id")}, seen.Values(toolerr.HeaderRequestID))
+}
+
+// TestStampSpan: the traceparent of the request's span reaches the code
+// behind the middleware on a request that may carry JSON-RPC, and a
+// client's forged value never passes, on any request.
+func TestStampSpan(t *testing.T) {
+	tid, _ := trace.TraceIDFromHex("4bf92f3577b34da6a3ce929d0e0e4736")
+	sid, _ := trace.SpanIDFromHex("00f067aa0ba902b7")
+	sc := trace.NewSpanContext(trace.SpanContextConfig{TraceID: tid, SpanID: sid, TraceFlags: trace.FlagsSampled})
+	forged := "00-11111111111111111111111111111111-2222222222222222-01"
+	for _, tc := range []struct {
+		name    string
+		jsonrpc bool
+		span    bool
+		want    string
+	}{
+		{"JSON-RPC with a span", true, true, "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"},
+		{"JSON-RPC without a span", true, false, ""},
+		{"not JSON-RPC, with a span", false, true, ""},
+	} {
+		r := httptest.NewRequest(http.MethodPost, "/mcp", nil)
+		if tc.span {
+			r = r.WithContext(trace.ContextWithSpanContext(r.Context(), sc))
+		}
+		r.Header.Set(toolerr.HeaderTraceparent, forged)
+		stampSpan(r, tc.jsonrpc)
+		assert.Equal(t, tc.want, r.Header.Get(toolerr.HeaderTraceparent), tc.name)
+	}
 }

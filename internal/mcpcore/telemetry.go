@@ -75,8 +75,10 @@ func (t *telemetry) record(ctx context.Context, c *Core, e *toolerr.Error, cause
 //   - the span of ctx when it is in the call's trace (traceID), or when
 //     the call has no trace id and ctx comes from no HTTP request (stdio,
 //     in memory: the span is the caller's);
-//   - else, over streamable HTTP, the span of the POST that carried the
-//     call, from its traceparent when it is in the call's trace;
+//   - else, over streamable HTTP under toolerr's middleware, the server
+//     span of the POST that carried the call, from the traceparent the
+//     middleware wrote on it (toolerr.HeaderTraceparent), when it is in
+//     the call's trace;
 //   - else none: the span starts a trace of its own. MCP libraries run a
 //     stateful session's calls under the context of the request that
 //     opened it, whose span is another request's.
@@ -89,7 +91,11 @@ func (t *telemetry) parent(ctx context.Context, traceID string) context.Context 
 		return ctx
 	}
 	if h := callHeader(ctx); h != nil && traceID != "" {
-		remote := propagation.TraceContext{}.Extract(context.Background(), propagation.HeaderCarrier(h))
+		// The traceparent of the POST's server span, which toolerr's
+		// middleware writes (toolerr.HeaderTraceparent); only its trace id
+		// decides, and only when it is the call's.
+		carrier := propagation.HeaderCarrier{"Traceparent": h.Values(toolerr.HeaderTraceparent)}
+		remote := propagation.TraceContext{}.Extract(context.Background(), carrier)
 		if rsc := trace.SpanContextFromContext(remote); rsc.IsValid() && rsc.TraceID().String() == traceID {
 			return trace.ContextWithRemoteSpanContext(ctx, rsc)
 		}

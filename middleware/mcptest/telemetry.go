@@ -19,15 +19,12 @@ import (
 const errorSpanName = "toolerr.error"
 
 // assertRecorded checks that the failure p was recorded once in the log,
-// with its ids and code; and, on a stateless server, that its
-// toolerr.error span is a child of the server span of the POST that
-// carried it, with its code, category and tool.
-//
-// A stateful session's calls run under the context of the request that
-// opened the session, and of the POST that carried a call the handler
-// gets only the headers, which hold the trace id the middleware stamped
-// but not its span id: there the span starts a trace of its own
-// (internal/mcpcore), and [rig.checkFailureCounts] counts it.
+// with its ids and code, and that its toolerr.error span is a child of the
+// server span of the POST that carried it, with its code, category and
+// tool: stateless, where the call runs under that POST's context, and
+// stateful, where a library may run it under the context of the request
+// that opened the session and the adapter finds the POST's span in the
+// traceparent the middleware wrote on it (toolerr.HeaderTraceparent).
 func (r *report) assertRecorded(t *testing.T, p map[string]any) {
 	t.Helper()
 	tool, trace := str(p, "tool"), str(p, "trace_id")
@@ -35,9 +32,6 @@ func (r *report) assertRecorded(t *testing.T, p map[string]any) {
 	if assert.Len(t, recs, 1, "%s: one log record for the failure, with its request id", tool) {
 		assert.Equal(t, p["code"], recs[0]["code"], "%s: the log record's code", tool)
 		assert.Equal(t, trace, recs[0]["trace_id"], "%s: the log record's trace id", tool)
-	}
-	if !r.stateless {
-		return
 	}
 	spans := r.errorSpans(trace)
 	if !assert.Len(t, spans, 1, "%s: one %s span in the call's trace", tool, errorSpanName) {
