@@ -3,10 +3,13 @@ package toolerrmcpgo_test
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"testing"
 
+	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/toolerr/toolerr/idempotency"
 	"github.com/toolerr/toolerr/middleware/toolerrmcpgo"
 )
 
@@ -49,5 +52,46 @@ func BenchmarkToolCall(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkIdempotentCall is the cost of at-most-once execution, in
+// process, over the in-process memory store, for a tool that modifies:
+//
+//   - off: no WithIdempotency, the call as BenchmarkToolCall's success;
+//   - new_key: each call a new key (claim, run, store the result);
+//   - replayed: each call the same key (the stored result replayed).
+func BenchmarkIdempotentCall(b *testing.B) {
+	for _, name := range []string{"off", "new_key", "replayed"} {
+		b.Run(name, func(b *testing.B) {
+			opts := []toolerrmcpgo.Option{toolerrmcpgo.WithLogger(quiet)}
+			if name != "off" {
+				opts = append(opts, toolerrmcpgo.WithIdempotency(nil, idempotency.SharedAnonymousScope()))
+			}
+			s := server.NewMCPServer("labels", "1.0.0")
+			toolerrmcpgo.Install(s, opts...)
+			s.AddTool(mcp.NewTool("create_label", mcp.WithDestructiveHintAnnotation(false)),
+				func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+					return mcp.NewToolResultText("label L-1"), nil
+				})
+			ctx := context.Background()
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				key := "k-bench"
+				if name == "new_key" {
+					i++
+					key = "k-" + strconv.Itoa(i)
+				}
+				msg, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": i, "method": "tools/call",
+					"params": map[string]any{"name": "create_label", "_meta": map[string]any{toolerrmcpgo.MetaIdempotencyKey: key}}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := json.Marshal(s.HandleMessage(ctx, msg)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolerr/toolerr/middleware/toolerrmcpgo"
 )
 
 // agent is an MCP client under test, its results decoded from JSON as
@@ -17,6 +19,9 @@ import (
 type agent interface {
 	// call calls tool with args; err is a protocol error.
 	call(t *testing.T, tool string, args map[string]any) (map[string]any, error)
+	// callKeyed calls tool with args and, when key is not "", the key in
+	// the call's _meta (toolerrmcpgo.MetaIdempotencyKey).
+	callKeyed(t *testing.T, tool string, args map[string]any, key string) (map[string]any, error)
 	// session is the client's session id, empty when stateless.
 	session() string
 }
@@ -64,8 +69,17 @@ func connectMCPGo(t *testing.T, url string, w *wire, protocol string) agent {
 // call calls tool.
 func (a *mcpgoAgent) call(t *testing.T, tool string, args map[string]any) (map[string]any, error) {
 	t.Helper()
+	return a.callKeyed(t, tool, args, "")
+}
+
+// callKeyed calls tool with the key in _meta.
+func (a *mcpgoAgent) callKeyed(t *testing.T, tool string, args map[string]any, key string) (map[string]any, error) {
+	t.Helper()
 	req := mcp.CallToolRequest{}
 	req.Params.Name, req.Params.Arguments = tool, args
+	if key != "" {
+		req.Params.Meta = &mcp.Meta{AdditionalFields: map[string]any{toolerrmcpgo.MetaIdempotencyKey: key}}
+	}
 	res, err := a.c.CallTool(context.Background(), req)
 	if err != nil {
 		return nil, err
@@ -94,7 +108,17 @@ func connectSDK(t *testing.T, url string, w *wire, protocol string) agent {
 // call calls tool.
 func (a *sdkAgent) call(t *testing.T, tool string, args map[string]any) (map[string]any, error) {
 	t.Helper()
-	res, err := a.cs.CallTool(context.Background(), &sdk.CallToolParams{Name: tool, Arguments: args})
+	return a.callKeyed(t, tool, args, "")
+}
+
+// callKeyed calls tool with the key in _meta.
+func (a *sdkAgent) callKeyed(t *testing.T, tool string, args map[string]any, key string) (map[string]any, error) {
+	t.Helper()
+	p := &sdk.CallToolParams{Name: tool, Arguments: args}
+	if key != "" {
+		p.Meta = sdk.Meta{toolerrmcpgo.MetaIdempotencyKey: key}
+	}
+	res, err := a.cs.CallTool(context.Background(), p)
 	if err != nil {
 		return nil, err
 	}

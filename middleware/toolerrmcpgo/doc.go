@@ -99,6 +99,49 @@
 // which tools/list never shows but s.ListTools and s.GetTool do; see
 // unknown.go for how and for the limits.
 //
+// # At most once
+//
+// With [WithIdempotency], a retried call of a tool that is not read-only
+// runs once: the client sends an idempotency key in the call's _meta
+// ([MetaIdempotencyKey]) or in the Idempotency-Key header of the POST, and
+// a retry with the same key gets the first call's result, marked
+// [MetaReplayed], without running the handler again. A keyless repeat of
+// a call of a tool that modifies (same caller, tool and arguments, within
+// the window) is DUPLICATE_ACTION. Keys and the guard are scoped by the
+// caller: the POST's Authorization header, else the MCP session.
+//
+//	s := server.NewMCPServer("orders", "1.0.0")
+//	toolerrmcpgo.Install(s, toolerrmcpgo.WithIdempotency(nil))
+//	s.AddTool(mcp.NewTool("refund_order", mcp.WithString("order_id", mcp.Required()),
+//		mcp.WithDestructiveHintAnnotation(false)), refund)
+//
+// Whether a tool modifies is what its annotations say, read with one rule
+// for mcp-go. mcp.NewTool fills in all four hints with MCP's defaults
+// (readOnlyHint false, destructiveHint true, idempotentHint false,
+// openWorldHint true), so a hint equal to its default cannot be told from
+// one the author never gave, and counts as not given when all four are
+// set; when one of them is nil (an mcp.Tool literal,
+// mcp.NewToolWithRawSchema, mcp.WithToolAnnotation), every hint set is the
+// author's. A tool made with mcp.NewTool is thus guarded against keyless
+// repeats when it says mcp.WithDestructiveHintAnnotation(false), and not
+// when it says nothing of its effects: a read tool that does not declare
+// readOnlyHint is never refused for asking twice. The limit: an
+// mcp.NewTool tool that says destructiveHint true, or readOnlyHint false,
+// says what the defaults say and is not guarded; declare its hints with
+// mcp.WithToolAnnotation to have it guarded. Keys work for every tool
+// whose readOnlyHint is not true. See [WithIdempotency] for what is kept
+// and what runs again.
+//
+// # Conformance
+//
+// The adapter runs the conformance suite of toolerr's MCP adapters
+// (package middleware/mcptest) in its tests, stateless and stateful, with
+// the go-sdk's client and the official TypeScript SDK's: the same results
+// as package middleware/mcptool gives for the official Go SDK. Its
+// stateful server serves the protocol versions before 2026-07-28 only
+// (server.WithStreamableHTTPProtocolVersions), since 2026-07-28 has no
+// sessions and mcp-go serves a client that speaks it without one.
+//
 // # Placement
 //
 // Call [Install] once, right after server.NewMCPServer and before the

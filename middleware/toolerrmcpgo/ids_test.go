@@ -1,7 +1,6 @@
 package toolerrmcpgo_test
 
 import (
-	"bytes"
 	"context"
 	"net/http"
 	"net/http/httptest"
@@ -18,57 +17,15 @@ import (
 // idCalls are three failing calls, one per path a failure takes (a
 // returned Go error, a returned *toolerr.Error, a panic); each note finds
 // its exchange on the wire.
+//
+// That each call of a streamable HTTP session carries the ids of its own
+// POST, and an intent only its own call's, the conformance suite checks
+// (conformance_test.go); the tests here are mcp-go's own paths: SSE, no
+// middleware, in process.
 var idCalls = []struct{ tool, note string }{
 	{"db_down", "call-one"},
 	{"refund_order", "call-two"},
 	{"nil_map", "call-three"},
-}
-
-// TestEachCallCarriesItsPOSTsIDs: three failing calls of one client,
-// through otelhttp and toolerr's middleware, for every Go client and both
-// of mcp-go's streamable modes. Each failure's request_id (problem object,
-// text, log record) is the X-Request-Id of the POST that carried the
-// call, and its trace_id the trace of that POST's server span: never the
-// ids of another request of the session.
-func TestEachCallCarriesItsPOSTsIDs(t *testing.T) {
-	for _, path := range []string{"/mcp", "/mcp-session"} {
-		for _, kind := range goClients {
-			t.Run(kind.name+" "+path, func(t *testing.T) {
-				r := newRig(t, noRecovery, nil)
-				w := newWire(nil)
-				a := kind.connect(t, r.url+path, w)
-				if path == "/mcp-session" && kind.legacy {
-					require.NotEmpty(t, a.session(), "a stateful session")
-				}
-				ids, traces := map[string]bool{}, map[string]bool{}
-				for _, c := range idCalls {
-					before := len(r.logs.failures(t))
-					res, err := a.call(t, c.tool, map[string]any{"order_id": "ord_1", "note": c.note})
-					require.NoError(t, err)
-					p := problemOf(t, res)
-					ex := w.callWith(t, c.note)
-					id := ex.header.Get("X-Request-Id")
-					require.True(t, toolerr.ValidRequestID(id), "X-Request-Id %q", id)
-					assert.Equal(t, id, p["request_id"], "request_id is the X-Request-Id of the call's POST")
-					assert.Contains(t, textOf(t, res), "\nrequest_id: "+id, "the text names the request")
-					span := r.serverSpan(t, ex.probe)
-					assert.Equal(t, span.TraceID().String(), p["trace_id"], "trace_id is the trace of the POST's server span")
-					recs := r.logs.failures(t)[before:]
-					require.Len(t, recs, 1, "one log record for the call")
-					assert.Equal(t, id, recs[0]["request_id"])
-					assert.Equal(t, p["trace_id"], recs[0]["trace_id"])
-					ids[id], traces[span.TraceID().String()] = true, true
-				}
-				assert.Len(t, ids, len(idCalls), "one request id per call")
-				assert.Len(t, traces, len(idCalls), "one trace per POST")
-				for _, ex := range w.exchanges() {
-					if !bytes.Contains(ex.request, []byte(`"tools/call"`)) {
-						assert.NotContains(t, ids, ex.header.Get("X-Request-Id"), "no call carries another request's id")
-					}
-				}
-			})
-		}
-	}
 }
 
 // TestClientChosenRequestID: a client that sends its own clean
@@ -99,31 +56,6 @@ func TestClientChosenRequestID(t *testing.T) {
 			assert.Equal(t, tc.kept, p["request_id"] == tc.id, "%v", p["request_id"])
 			assert.NotEqual(t, "forged-id-1", p["request_id"])
 			assert.NotEqual(t, "0af7651916cd43dd8448eb211c80319c", p["trace_id"])
-		})
-	}
-}
-
-// TestIntentStaysWithItsCall: what a handler records with
-// toolerr.RecordIntent belongs to its call, stateless or stateful: a call
-// that times out after recording an intent carries it, and the next one,
-// which records none, carries none.
-func TestIntentStaysWithItsCall(t *testing.T) {
-	for _, path := range []string{"/mcp", "/mcp-session"} {
-		t.Run(path, func(t *testing.T) {
-			r := newRig(t, noRecovery, nil)
-			a := connectSDK(t, r.url+path, newWire(nil), legacy)
-			res, err := a.call(t, "label_timeout", nil)
-			require.NoError(t, err)
-			p := problemOf(t, res)
-			assert.Equal(t, toolerr.CodeUpstreamTimeout, p["code"])
-			intent, _ := p["intent"].(map[string]any)
-			assert.Equal(t, "L-77", intent["resource_id"], "the call's own intent")
-			assert.Contains(t, textOf(t, res), "L-77", "the text carries the intent")
-
-			res, err = a.call(t, "quote_timeout", nil)
-			require.NoError(t, err)
-			p = problemOf(t, res)
-			assert.NotContains(t, p, "intent", "another call's intent")
 		})
 	}
 }

@@ -23,11 +23,12 @@ type adapter struct {
 // or new hooks when s has none): a handler's error or panic becomes a
 // failed tool result, mcp-go's answer to arguments its input schema
 // validation rejected becomes VALIDATION_FAILED with every violation and
-// its repair, and with [WithUnknownToolResult] a call of a tool s does
-// not have becomes TOOL_NOT_FOUND (see the package doc). Options default
+// its repair, with [WithUnknownToolResult] a call of a tool s does not
+// have becomes TOOL_NOT_FOUND, and with [WithIdempotency] a retried call
+// runs once per idempotency key (see the package doc). Options default
 // as documented on each: the built-in registry, sanitize.New(),
 // slog.Default(), tools that are not idempotent unless their annotations
-// say so, the global OpenTelemetry providers.
+// say so, the global OpenTelemetry providers, no idempotency.
 //
 // Call Install once per server, after server.NewMCPServer and before s
 // serves: mcp-go reads its hooks without a lock. Middlewares added with

@@ -8,6 +8,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/mcpcore"
 )
 
 // errNoResult is the Go cause of a handler that returned neither a result
@@ -23,13 +24,16 @@ var errNoResult = errors.New("the tool handler returned no result and no error")
 //     ([adapter.callContext]);
 //   - answers a call the OnBeforeCallTool hook found to name no tool with
 //     TOOL_NOT_FOUND (unknown.go);
+//   - runs the call at most once per idempotency key, or refuses its
+//     accidental repeat, with WithIdempotency ([adapter.once],
+//     idempotency.go);
 //   - turns a panic, a returned error and a missing result into a failed
-//     tool result ([adapter.failed]).
+//     tool result ([adapter.run]).
 //
 // A result, failed or not, that the handler returned without an error
 // passes untouched.
 func (a *adapter) middleware(next server.ToolHandlerFunc) server.ToolHandlerFunc {
-	return func(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		st := stateOf(&req)
 		if st != nil {
 			st.ran.Store(true)
@@ -38,29 +42,42 @@ func (a *adapter) middleware(next server.ToolHandlerFunc) server.ToolHandlerFunc
 		if st != nil && st.called != "" {
 			return a.unknownTool(ctx, st.called, st.known), nil
 		}
-		defer func() {
-			if v := recover(); v != nil {
-				res, err = a.panicked(ctx, &req, v), nil
-			}
-		}()
-		res, err = a.once(ctx, req, next)
-		switch {
-		case err != nil:
-			return a.failed(ctx, &req, res, err)
-		case res == nil:
-			return a.failed(ctx, &req, nil, errNoResult)
-		}
-		return res, nil
+		return a.once(ctx, req, next)
 	}
 }
 
-// once runs the handler of the call. It is where at-most-once execution
-// of mutating tools (the core's idempotency of a call, Core.Once) plugs
-// in: a retried call of a tool that is not idempotent will get the first
-// call's outcome instead of running next again. Until that is wired,
-// every call runs next.
-func (a *adapter) once(ctx context.Context, req mcp.CallToolRequest, next server.ToolHandlerFunc) (*mcp.CallToolResult, error) {
-	return next(ctx, req)
+// handled is what the adapter made of one run of a tool handler.
+type handled struct {
+	// res is the result the client gets.
+	res *mcp.CallToolResult
+	// err is a protocol error passed on as the handler returned it (a URL
+	// elicitation), nil otherwise.
+	err error
+	// cause is the error of a failed result the adapter made (its
+	// toolerr error), nil when the handler's result passed untouched.
+	cause error
+	// panicked says the handler panicked, under the adapter or under
+	// server.WithRecovery inside it.
+	panicked bool
+}
+
+// run runs next for req and makes its outcome what the client gets: a
+// panic, a returned error and a missing result become a failed tool result
+// ([adapter.failed]); a result returned without an error passes untouched.
+func (a *adapter) run(ctx context.Context, req mcp.CallToolRequest, next server.ToolHandlerFunc) (h handled) {
+	defer func() {
+		if v := recover(); v != nil {
+			h = handled{res: a.panicked(ctx, &req, v), panicked: true}
+		}
+	}()
+	res, err := next(ctx, req)
+	switch {
+	case err != nil:
+		return a.failed(ctx, &req, res, err)
+	case res == nil:
+		return a.failed(ctx, &req, nil, errNoResult)
+	}
+	return handled{res: res}
 }
 
 // callContext returns the context the call req runs under: a request
@@ -93,23 +110,28 @@ func (a *adapter) callContext(ctx context.Context, req *mcp.CallToolRequest) con
 //   - any other error: the core's failure (a *toolerr.Error as it is,
 //     sanitized; a Go error the classifier knows, classified; anything
 //     else INTERNAL_ERROR, its text to the log only).
-func (a *adapter) failed(ctx context.Context, req *mcp.CallToolRequest, res *mcp.CallToolResult, err error) (*mcp.CallToolResult, error) {
+func (a *adapter) failed(ctx context.Context, req *mcp.CallToolRequest, res *mcp.CallToolResult, err error) handled {
 	if elicitation(err) {
-		return res, err
+		return handled{res: res, err: err}
 	}
 	name := req.Params.Name
 	d := a.def(ctx, name)
 	call := a.call(name, d)
 	if _, ok := recoveredPanic(err, name); ok {
 		e := a.core.Registry.New(toolerr.CodeInternal, "").WithCause(err)
-		return result(a.core.Rejected(ctx, call, e), d.structured), nil
+		return failure(a.core.Rejected(ctx, call, e), d.structured, true)
 	}
 	if _, ok := toolerr.From(err); !ok {
 		if e, ok := a.handlerArgumentsError(name, d, rawArguments(req), err); ok {
-			return result(a.core.Rejected(ctx, call, e), d.structured), nil
+			return failure(a.core.Rejected(ctx, call, e), d.structured, false)
 		}
 	}
-	return result(a.core.Failed(ctx, call, err), d.structured), nil
+	return failure(a.core.Failed(ctx, call, err), d.structured, false)
+}
+
+// failure is the outcome of a run that failed with f.
+func failure(f *mcpcore.Failure, structured, panicked bool) handled {
+	return handled{res: result(f, structured), cause: f.Err, panicked: panicked}
 }
 
 // panicked is the result of a panic of the handler of req: INTERNAL_ERROR,
