@@ -49,7 +49,7 @@ func TestREADMEServer(t *testing.T) {
 	_, err = agent.Initialize(ctx, mcp.InitializeRequest{})
 	require.NoError(t, err)
 	for name, code := range map[string]string{
-		"create_shipment_label": toolerr.CodeUpstreamUnavailable,
+		"create_shipment_label":  toolerr.CodeUpstreamUnavailable,
 		"create_shipment_labels": toolerr.CodeToolNotFound,
 	} {
 		call := mcp.CallToolRequest{}
