@@ -6,13 +6,16 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"time"
 )
 
 // newNaiveHandler returns the baseline tool set: the same four tools
 // without toolerr. Each relays the carrier's response as the carrier sent
 // it, status and body, and reports a failed call as a 504 with Go's error
-// text. client makes one attempt per call.
-func newNaiveHandler(base string, client *http.Client) http.Handler {
+// text. client makes one attempt per call, of at most attemptTimeout: a
+// context deadline, which simLink sees (http.Client.Timeout would cancel
+// the attempt behind simLink's back, through Request.Cancel).
+func newNaiveHandler(base string, client *http.Client, attemptTimeout time.Duration) http.Handler {
 	mux := http.NewServeMux()
 	for _, tool := range []string{"lookup_inventory", "reserve_stock", "create_shipment_label", "notify_customer"} {
 		mux.HandleFunc("POST /tools/"+tool, func(w http.ResponseWriter, r *http.Request) {
@@ -21,7 +24,9 @@ func newNaiveHandler(base string, client *http.Client) http.Handler {
 				http.Error(w, "bad arguments: "+err.Error(), http.StatusBadRequest)
 				return
 			}
-			req, err := carrierRequest(r.Context(), base, tool, a)
+			ctx, cancel := context.WithTimeout(r.Context(), attemptTimeout)
+			defer cancel()
+			req, err := carrierRequest(ctx, base, tool, a)
 			if err != nil {
 				http.Error(w, err.Error(), http.StatusInternalServerError)
 				return

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"strings"
 	"sync"
-	"time"
 )
 
 // The secrets the carrier leaks in one of its error bodies. The report scans
@@ -216,14 +215,14 @@ func (c *carrier) createLabel(w http.ResponseWriter, r *http.Request) {
 	c.mu.Unlock()
 	if c.script[body.Order] == scLabelTimeout && n == 1 {
 		// The label is bought, but the answer is stuck behind a slow
-		// rating call until the caller gives up.
-		t := time.NewTimer(2 * time.Second)
-		defer t.Stop()
-		select {
-		case <-r.Context().Done():
-			return
-		case <-t.C:
-		}
+		// rating call: the carrier says it is still working (102
+		// Processing) and never answers; the caller's attempt timeout
+		// ends the wait (see simLink). The body is read to its end
+		// first, so that the server notices the caller hang up.
+		_, _ = io.Copy(io.Discard, r.Body)
+		w.WriteHeader(http.StatusProcessing)
+		<-r.Context().Done()
+		return
 	}
 	writeJSON(w, http.StatusCreated, labelBody(id, body.Order))
 }

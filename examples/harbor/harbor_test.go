@@ -84,6 +84,24 @@ func TestSimulationComparesAgents(t *testing.T) {
 	waitGoroutines(t, before)
 }
 
+// TestSimulationIgnoresMachineSpeed runs the simulation with an attempt
+// timeout that every carrier answer overruns in real time, as on a machine
+// far slower than the timeout, and gets the table of the default timeout:
+// an answer takes no simulated time, and only the label answer the carrier
+// holds back times out, whatever the timeout and the load.
+func TestSimulationIgnoresMachineSpeed(t *testing.T) {
+	before := runtime.NumGoroutine()
+	cfg := defaultConfig()
+	cfg.Tasks = 40
+	want, err := simulate(context.Background(), cfg)
+	require.NoError(t, err)
+	cfg.AttemptTimeout = time.Nanosecond
+	got, err := simulate(context.Background(), cfg)
+	require.NoError(t, err)
+	assert.Equal(t, want, got, "an attempt timeout of 1ns gives the table of 100ms")
+	waitGoroutines(t, before)
+}
+
 // TestScenarios pins what each agent does with one task of each scripted
 // fault: outcome, tool calls, labels paid and what reached the agent. The
 // outage row also guards the tool's own error rendering behind

@@ -34,7 +34,7 @@ type config struct {
 	Tasks          int
 	Seed           uint64
 	Workers        int           // tasks run at once
-	AttemptTimeout time.Duration // per carrier attempt, in both tool sets
+	AttemptTimeout time.Duration // per carrier attempt, in both tool sets; only a held-back answer reaches it (see simLink)
 	NaiveRetries   int           // repeats of a failed call by the baseline
 	Verbose        io.Writer     // when set, one line per task that did not complete
 }
@@ -92,19 +92,25 @@ func newLoopbackTransport() *http.Transport {
 }
 
 // runWorld starts a carrier and the agent's tool set on loopback, runs the
-// agent over the tasks, and shuts everything down before it returns.
+// agent over the tasks, and shuts everything down before it returns. The
+// tool set reaches the carrier through simLink and waits on simClock, so
+// that the row depends on the tasks alone, not on the machine's speed or
+// the order in which the workers run; the tool deadline and the agent's
+// client timeout stay real bounds, far above the one real wait of a task
+// (a held-back label's attempt timeout).
 func runWorld(ctx context.Context, cfg config, agent string, tasks []task) (summary, error) {
 	c := newCarrier(tasks)
 	carrierSrv := httptest.NewServer(c.handler())
 	defer carrierSrv.Close()
-	clock := &simClock{}
-	carrierRT := newLoopbackTransport()
-	defer carrierRT.CloseIdleConnections()
+	clock := newSimClock()
+	loopback := newLoopbackTransport()
+	defer loopback.CloseIdleConnections()
+	carrierRT := simLink{base: loopback}
 
 	var tools http.Handler
 	switch agent {
 	case "naive":
-		tools = newNaiveHandler(carrierSrv.URL, &http.Client{Transport: carrierRT, Timeout: cfg.AttemptTimeout})
+		tools = newNaiveHandler(carrierSrv.URL, &http.Client{Transport: carrierRT}, cfg.AttemptTimeout)
 	case "toolerr", "toolerr_json":
 		h, err := newToolerrHandler(carrierSrv.URL, carrierRT, clock, cfg.AttemptTimeout)
 		if err != nil {

@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 	"text/tabwriter"
 	"time"
 )
@@ -142,34 +141,6 @@ func callTool(ctx context.Context, client *http.Client, base string, res *taskRe
 	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	res.scan(body)
 	return resp.StatusCode, body, err
-}
-
-// simClock is the simulation's time: it reads the real clock, but a wait
-// returns at once and is only added up, so Retry-After: 2 costs nothing.
-type simClock struct {
-	mu     sync.Mutex
-	waited time.Duration
-}
-
-// Now returns the real time.
-func (c *simClock) Now() time.Time { return time.Now() }
-
-// Sleep records a wait of d without waiting, unless ctx is already done.
-func (c *simClock) Sleep(ctx context.Context, d time.Duration) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	c.mu.Lock()
-	c.waited += max(d, 0)
-	c.mu.Unlock()
-	return nil
-}
-
-// Waited returns the total simulated wait.
-func (c *simClock) Waited() time.Duration {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.waited
 }
 
 // truncate shortens s for a reason line.
