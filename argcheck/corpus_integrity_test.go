@@ -43,6 +43,9 @@ type corpusCall struct {
 	Violations []string        `json:"violations"`
 	Repairable *bool           `json:"repairable"`
 	Note       string          `json:"note"`
+	// Repaired is, in the independent corpus only, the whole argument
+	// object a careful person would send after repairing a repairable call.
+	Repaired json.RawMessage `json:"repaired,omitempty"`
 }
 
 // loadCorpusSchemas compiles every schemas/*.json under dir with format
