@@ -123,9 +123,7 @@ func (c *config) unwrapped(ctx context.Context, call *mcp.CallToolRequest, cause
 		return result(c.Rejected(ctx, c.call(call), c.ArgumentsError(name, info.input, args, cause)), info.structured)
 	}
 	mc := c.call(call)
-	if info.idempotent != nil {
-		mc.Idempotent = *info.idempotent // the tool's own annotation wins over the default
-	}
+	mc.Idempotent = info.idempotent
 	return result(c.Failed(ctx, mc, cause), info.structured)
 }
 

@@ -47,8 +47,9 @@ func WithLogger(l *slog.Logger) Option { return mcpcore.WithLogger(l) }
 // WithIdempotent says whether the tool may be called again with the same
 // arguments without doing its work twice, as MCP's idempotentHint
 // annotation does. The classifier makes a timeout retryable only for
-// idempotent calls. Default: false, as for a POST. [Middleware] reads
-// each tool's idempotentHint, which wins over this default.
+// idempotent calls. Default: false, as for a POST. [AddTool] and
+// [Middleware] also take a tool as idempotent when its annotations say
+// idempotentHint or readOnlyHint.
 func WithIdempotent(idempotent bool) Option { return mcpcore.WithIdempotent(idempotent) }
 
 // WithTracerProvider sets the tracer provider of the "toolerr.error" span

@@ -15,48 +15,54 @@ const maxToolPages = 64
 type toolInfo struct {
 	input      []byte // the input schema as listed; nil when the tool is unknown
 	structured bool   // the tool declares no outputSchema
-	// idempotent is the tool's idempotentHint (or readOnlyHint: a tool
-	// that changes nothing can be called again); nil when the tool has
-	// no annotations.
-	idempotent *bool
+	idempotent bool   // see idempotentTool
 }
 
 // lookup returns what the server lists for the tool name, asking the
 // server through next (tools/list, page by page). It is called on the
 // failure path only. A tool the server does not list is unknown: no
-// schema, and no structured content.
+// schema, no structured content, and the default idempotency.
 func (c *config) lookup(ctx context.Context, call *mcp.CallToolRequest, name string, next mcp.MethodHandler) toolInfo {
-	t := findTool(ctx, call, name, next)
-	if t == nil {
-		return toolInfo{}
+	var found *mcp.Tool
+	listTools(ctx, call, next, func(t *mcp.Tool) bool {
+		if t.Name == name {
+			found = t
+		}
+		return found == nil
+	})
+	if found == nil {
+		return toolInfo{idempotent: c.Idempotent}
 	}
-	input, _ := json.Marshal(t.InputSchema)
-	info := toolInfo{input: input, structured: t.OutputSchema == nil}
-	if a := t.Annotations; a != nil {
-		idempotent := a.IdempotentHint || a.ReadOnlyHint
-		info.idempotent = &idempotent
-	}
-	return info
+	input, _ := json.Marshal(found.InputSchema)
+	return toolInfo{input: input, structured: found.OutputSchema == nil, idempotent: idempotentTool(found.Annotations, c.Idempotent)}
 }
 
-// findTool lists the server's tools through next until it finds name.
-func findTool(ctx context.Context, call *mcp.CallToolRequest, name string, next mcp.MethodHandler) *mcp.Tool {
+// idempotentTool reports whether a tool with annotations a is idempotent
+// for the classifier: when the default says so, or the tool declares
+// itself idempotent or read-only (a tool that changes nothing can be
+// called again).
+func idempotentTool(a *mcp.ToolAnnotations, def bool) bool {
+	return def || a != nil && (a.IdempotentHint || a.ReadOnlyHint)
+}
+
+// listTools lists the server's tools through next, page by page (at most
+// maxToolPages), calling visit with each until visit returns false.
+func listTools(ctx context.Context, call *mcp.CallToolRequest, next mcp.MethodHandler, visit func(*mcp.Tool) bool) {
 	params := &mcp.ListToolsParams{}
 	for range maxToolPages {
 		res, err := next(ctx, "tools/list", &mcp.ListToolsRequest{Session: call.Session, Params: params, Extra: call.Extra})
 		list, ok := res.(*mcp.ListToolsResult)
 		if err != nil || !ok {
-			return nil
+			return
 		}
 		for _, t := range list.Tools {
-			if t != nil && t.Name == name {
-				return t
+			if t != nil && !visit(t) {
+				return
 			}
 		}
 		if list.NextCursor == "" {
-			return nil
+			return
 		}
 		params = &mcp.ListToolsParams{Cursor: list.NextCursor}
 	}
-	return nil
 }

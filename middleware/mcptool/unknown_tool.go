@@ -28,22 +28,9 @@ func unknownTool(err error, call *mcp.CallToolRequest) bool {
 // the tools the server lists through next.
 func (c *config) unknownToolResult(ctx context.Context, call *mcp.CallToolRequest, next mcp.MethodHandler) *mcp.CallToolResult {
 	var names []string
-	params := &mcp.ListToolsParams{}
-	for range maxToolPages {
-		res, err := next(ctx, "tools/list", &mcp.ListToolsRequest{Session: call.Session, Params: params, Extra: call.Extra})
-		list, ok := res.(*mcp.ListToolsResult)
-		if err != nil || !ok {
-			break
-		}
-		for _, t := range list.Tools {
-			if t != nil && len(names) < maxListedTools {
-				names = append(names, t.Name)
-			}
-		}
-		if list.NextCursor == "" {
-			break
-		}
-		params = &mcp.ListToolsParams{Cursor: list.NextCursor}
-	}
+	listTools(ctx, call, next, func(t *mcp.Tool) bool {
+		names = append(names, t.Name)
+		return len(names) < maxListedTools
+	})
 	return result(c.UnknownTool(ctx, call.Params.Name, names), true)
 }

@@ -79,13 +79,7 @@ func wrap[In, Out any](c *config, name string, h mcp.ToolHandlerFor[In, Out], st
 // the tool's calls at most once per key and guards its keyless repeats.
 func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], opts ...Option) {
 	c := newConfig(opts)
-	idempotent := c.Idempotent
-	if a := t.Annotations; a != nil {
-		// A tool that declares itself idempotent, or read-only, can be
-		// called again: a timeout of it is retryable.
-		idempotent = idempotent || a.IdempotentHint || a.ReadOnlyHint
-	}
-	mcp.AddTool(s, t, wrap(c, t.Name, h, t.OutputSchema == nil, idempotent))
+	mcp.AddTool(s, t, wrap(c, t.Name, h, t.OutputSchema == nil, idempotentTool(t.Annotations, c.Idempotent)))
 	if c.Idempotency() {
 		// The SDK gives a tool whose Out is not any an outputSchema.
 		structured := t.OutputSchema == nil && reflect.TypeFor[Out]() == reflect.TypeFor[any]()
