@@ -254,3 +254,23 @@ func ratText(r *big.Rat) string {
 func ratNumber(r *big.Rat) json.Number {
 	return json.Number(ratText(r))
 }
+
+// capWords are what a description says when the server lowers a number
+// above the maximum to the maximum itself ("Values above 3600 are capped
+// to 3600", "treated as 72").
+var capWords = []string{"capped", "clamped", "treated as", "reduced to", "lowered to", "limited to", "truncated to"}
+
+// declaresCap reports whether node's description says that the server
+// caps a number above the maximum: then sending the maximum is what the
+// call would do anyway, and the clamp is a repair. Anywhere else a clamp
+// changes what the user asked for.
+func declaresCap(node map[string]any) bool {
+	d, _ := node["description"].(string)
+	d = strings.ToLower(d)
+	for _, w := range capWords {
+		if strings.Contains(d, w) {
+			return true
+		}
+	}
+	return false
+}

@@ -3,13 +3,12 @@ package argcheck
 import (
 	"bytes"
 	"encoding/json"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	validator "github.com/santhosh-tekuri/jsonschema/v6"
-
-	"github.com/toolerr/toolerr/internal/nearest"
 )
 
 // The candidate repairs of each kind of violation. A candidate is only a
@@ -38,13 +37,22 @@ func (r *repairer) candidates(f *finding) []any {
 		obj, _ := parent.(map[string]any)
 		free := slices.DeleteFunc(slices.Clone(names), func(n string) bool { _, taken := obj[n]; return taken })
 		_, last, _ := parentOf(r.args, f.field)
-		if name, ok := nearest.String(last, free); ok {
+		if name, ok := renameTarget(last, free, func(p string) map[string]any { return r.s.property(f.object, p) }); ok {
+			return []any{name}
+		}
+		if name, ok := patternPropertyName(last, f.object); ok {
 			return []any{name}
 		}
 	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf":
-		if x, ok := toRat(f.got); ok {
-			if y, ok := boundsOf(f.node).clamp(x); ok {
-				return []any{ratNumber(y)}
+		// A number out of range is what the user asked for; the nearest
+		// allowed one is another request (a shorter meeting, fewer
+		// tickets), unless the schema says the server caps it anyway.
+		if x, ok := toRat(f.got); ok && declaresCap(f.node) {
+			b := boundsOf(f.node)
+			if _, hi := b.upper(); hi != nil && x.Cmp(hi) >= 0 {
+				if y, ok := b.clamp(x); ok {
+					return []any{ratNumber(y)}
+				}
 			}
 		}
 	case "enum":
@@ -56,12 +64,6 @@ func (r *repairer) candidates(f *finding) []any {
 		if c, ok := f.node["const"]; ok {
 			return []any{c}
 		}
-	case "maxLength":
-		if s, ok := f.got.(string); ok {
-			if n, ok := toRat(f.node["maxLength"]); ok && n.IsInt() {
-				return []any{truncateRunes(s, int(n.Num().Int64()))}
-			}
-		}
 	case "minLength":
 		if d, ok := f.node["default"]; ok {
 			return []any{d}
@@ -69,23 +71,33 @@ func (r *repairer) candidates(f *finding) []any {
 	case "pattern", "format":
 		if s, ok := f.got.(string); ok {
 			format, _ := f.node["format"].(string)
-			return stringCandidates(s, format)
+			pattern, _ := f.node["pattern"].(string)
+			return stringCandidates(s, format, pattern, namesAccount(f.field))
 		}
 	case "type":
 		want, _ := f.allowed.(map[string]any)
+		if minorUnitGuess(f) {
+			return nil
+		}
 		return coercions(f.got, want["type"])
 	case "uniqueItems":
 		if a, ok := f.got.([]any); ok {
-			return []any{withoutRepeats(a)}
+			if b := withoutRepeats(a); !countedBySibling(r.args, f.field, len(a), len(b)) {
+				return []any{b}
+			}
 		}
 	}
 	return nil
 }
 
 // stringCandidates are rewrites of s that keep what it says: a date in
-// the format, then s trimmed, lower-cased, upper-cased, without
-// separators, and for UUIDs without braces and with hyphens.
-func stringCandidates(s, format string) []any {
+// the format, then s trimmed; for e-mail addresses without "mailto:", for
+// UUIDs without braces and with hyphens; then the one rewrite of its
+// separators and case that the pattern accepts, or without a pattern, s
+// in lower or upper case. account says the value names an account, whose
+// words are never joined by a separator the pattern only lists in a
+// class.
+func stringCandidates(s, format, pattern string, account bool) []any {
 	var out []any
 	add := func(c string) {
 		if c != s && c != "" && !slices.Contains(out, any(c)) {
@@ -107,14 +119,16 @@ func stringCandidates(s, format string) []any {
 		}
 		add(u)
 	}
-	add(strings.ToLower(t))
-	add(strings.ToUpper(t))
-	add(strings.Map(func(r rune) rune {
-		if strings.ContainsRune(" -.()/", r) {
-			return -1
+	if pattern == "" {
+		add(strings.ToLower(t))
+		add(strings.ToUpper(t))
+		return out
+	}
+	if re, err := regexp.Compile(pattern); err == nil {
+		if c, ok := patternRewrite(s, re, account); ok {
+			add(c)
 		}
-		return r
-	}, t))
+	}
 	return out
 }
 
@@ -189,17 +203,107 @@ func withoutRepeats(a []any) []any {
 	return out
 }
 
-// truncateRunes cuts s to n code points, as maxLength counts them.
-func truncateRunes(s string, n int) string {
-	if n < 0 || utf8.RuneCountInString(s) <= n {
-		return s
+// minorUnits are words that name an amount in a currency's minor unit.
+var minorUnits = []string{"cents", "cent", "pence", "penny", "minor unit", "smallest currency unit", "minor_units", "satoshi"}
+
+// minorUnitGuess reports whether f is a string with a decimal point sent
+// for an integer amount in a minor unit ("250.00" for bonus_cents): the
+// sender may have meant 250 units or 250.00 in the major unit, so only
+// the user can say.
+func minorUnitGuess(f *finding) bool {
+	s, ok := f.got.(string)
+	if !ok || !strings.Contains(s, ".") {
+		return false
 	}
-	i := 0
-	for k := range s {
-		if i == n {
-			return s[:k]
+	d, _ := f.node["description"].(string)
+	title, _ := f.node["title"].(string)
+	text := strings.ToLower(displayName(f.field) + " " + title + " " + d)
+	for _, w := range minorUnits {
+		if strings.Contains(text, w) {
+			return true
 		}
-		i++
 	}
-	return s
+	return false
+}
+
+// countedBySibling reports whether dropping the repeats of the array at
+// field (from n items to m) would break a count the caller gave beside
+// it: a sibling named as a count, equal to n ("seats": ["F12", "F12"] with
+// "quantity": 2 means a second seat is missing, not repeated).
+func countedBySibling(args any, field string, n, m int) bool {
+	if n == m {
+		return false
+	}
+	parent, last, ok := parentOf(args, field)
+	obj, isObject := parent.(map[string]any)
+	if !ok || !isObject {
+		return false
+	}
+	for name, v := range obj {
+		if name == last || !namesCount(name) {
+			continue
+		}
+		if x, ok := toRat(v); ok && x.IsInt() && x.Num().IsInt64() && x.Num().Int64() == int64(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// patternPropertyName returns the one rewrite of name's separators and
+// case that a patternProperties pattern of object accepts ("log_level"
+// for ^[A-Z][A-Z0-9_]*$ is "LOG_LEVEL"), or false when none or several do.
+func patternPropertyName(name string, object map[string]any) (string, bool) {
+	patterns, _ := object["patternProperties"].(map[string]any)
+	found := ""
+	for p := range patterns {
+		re, err := regexp.Compile(p)
+		if err != nil {
+			continue
+		}
+		if c, ok := patternRewrite(name, re, false); ok && c != name {
+			if found != "" && found != c {
+				return "", false
+			}
+			found = c
+		}
+	}
+	return found, found != ""
+}
+
+// countWords are the words of a property name that counts things.
+var countWords = []string{"quantity", "qty", "count", "number", "num", "total", "size"}
+
+// namesCount reports whether a property's name says it counts things:
+// "quantity", "seat_count", "numberOfSeats".
+func namesCount(name string) bool {
+	for _, w := range nameWordsOf(name) {
+		if slices.Contains(countWords, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// accountWords are the words of a property name that holds an account:
+// there, "octo cat" may be the login octocat or octo-cat, two people.
+var accountWords = []string{"user", "username", "login", "handle", "account", "assignee", "assignees",
+	"reviewer", "reviewers", "owner", "owners", "member", "members", "recipient", "recipients", "email", "emails"}
+
+// namesAccount reports whether the value at pointer field, by the name of
+// its property (or of the array holding it), holds an account.
+func namesAccount(field string) bool {
+	tokens := splitPointer(field)
+	for i := len(tokens) - 1; i >= 0; i-- {
+		if _, err := strconv.Atoi(tokens[i]); err == nil {
+			continue // an array index: the array's name says what it holds
+		}
+		for _, w := range nameWordsOf(tokens[i]) {
+			if slices.Contains(accountWords, w) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
 }

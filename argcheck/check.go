@@ -2,6 +2,7 @@ package argcheck
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -70,7 +71,17 @@ func (s *Schema) report(verr *validator.ValidationError, args any) *toolerr.Erro
 		return strings.Compare(a.field, b.field)
 	})
 	example, hasExample := r.exampleRequest(slices.Clone(fs))
-	if hasExample && singleValueFix(fs) {
+	if hasExample && len(jsonText(example)) > toolerr.MaxObjectLen {
+		example, hasExample = nil, false // the rendering would drop it
+	}
+	for i := range fs {
+		// A suggestion the rendering would drop reaches the agent only
+		// in example_request; without one, the user is asked.
+		if fs[i].has && len(jsonText(fs[i].suggestion)) > toolerr.MaxValueLen && !hasExample {
+			fs[i].has, fs[i].suggestion = false, nil
+		}
+	}
+	if hasExample && singleValueFix(fs, args, example) {
 		// field and suggested_value already say the whole repair: the
 		// arguments repeated would only cost the model tokens.
 		example, hasExample = nil, false
@@ -98,16 +109,21 @@ func (s *Schema) report(verr *validator.ValidationError, args any) *toolerr.Erro
 	return e
 }
 
-// singleValueFix reports whether the findings are about one value, not
-// the root, whose suggestion is a value (not a property's new name): then
-// setting field to suggested_value is the whole repair.
-func singleValueFix(fs []finding) bool {
+// singleValueFix reports whether field and suggested_value say the
+// whole repair: the findings are about one value, not the root, whose
+// suggestion is a value (not a property's new name) that the rendering
+// keeps, and setting it gives example exactly.
+func singleValueFix(fs []finding, args, example any) bool {
 	for _, f := range fs {
 		if f.field != fs[0].field || f.field == "" || f.renameFrom || f.covered || !f.has {
 			return false
 		}
 	}
-	return true
+	if len(jsonText(fs[0].suggestion)) > toolerr.MaxValueLen {
+		return false
+	}
+	doc := deepCopy(args)
+	return set(doc, fs[0].field, fs[0].suggestion) && jsonText(doc) == jsonText(example)
 }
 
 // rank orders findings by how actionable they are: a suggestion first,
@@ -151,11 +167,11 @@ func detail(fs []finding) string {
 }
 
 // hint is the imperative repair: the fixes of the first few fields, each
-// with its suggestion, then every value to ask the user for, then where
-// the rest and the repaired call are.
+// with its suggestion, then what to ask the user for every value without
+// a repair, then where the rest and the repaired call are.
 func hint(fs []finding, hasExample bool) string {
 	const shown = 3
-	var fixes, ask []string
+	var fixes, ask, askNames []string
 	done := map[string]bool{}
 	hidden := 0
 	for _, f := range fs {
@@ -164,20 +180,23 @@ func hint(fs []finding, hasExample bool) string {
 		}
 		done[f.field] = true
 		switch {
-		case f.askUser && !f.has:
-			ask = append(ask, displayName(f.field))
+		case !f.has:
+			ask = append(ask, cmp.Or(f.ask, "ask the user for "+displayName(f.field)))
+			askNames = append(askNames, displayName(f.field))
 		case len(fixes) == shown:
 			hidden++
-		case f.has:
-			fixes = append(fixes, fixWith(f))
 		default:
-			fixes = append(fixes, f.fix)
+			fixes = append(fixes, fixWith(f))
 		}
 	}
+	text := strings.Join(fixes, "; ")
 	if len(ask) > 0 {
-		fixes = append(fixes, "ask the user for "+strings.Join(ask, " and "))
+		if text != "" {
+			text += "; "
+		}
+		text += asks(ask, askNames, len(text))
 	}
-	text := capitalize(strings.Join(fixes, "; ")) + "."
+	text = capitalize(text) + "."
 	if hidden > 0 {
 		text += fmt.Sprintf(" Fix the other %d listed in violations.", hidden)
 	}

@@ -21,6 +21,7 @@ const ordersSchema = `{
     "customer_id": {"type": "string", "minLength": 1},
     "query": {"type": "string", "maxLength": 10},
     "limit": {"type": "integer", "minimum": 1, "maximum": 100},
+    "max_results": {"type": "integer", "minimum": 1, "maximum": 50, "description": "Values above 50 are capped to 50."},
     "page_size": {"type": "integer", "exclusiveMinimum": 0, "multipleOf": 5},
     "ratio": {"type": "number", "exclusiveMaximum": 1},
     "status": {"enum": ["open", "shipped", "next_day"]},
@@ -85,31 +86,39 @@ func TestEachViolationIsPointedAtAndRepaired(t *testing.T) {
 		suggested  string // JSON of suggested_value; "" for none
 		hint       string // a part of the hint
 	}{
-		{"above maximum", `{"customer_id":"c","limit":500}`, "/limit", `{"maximum":100,"minimum":1}`, `100`, "Set limit between 1 and 100"},
-		{"below minimum", `{"customer_id":"c","limit":-4}`, "/limit", `{"maximum":100,"minimum":1}`, `1`, "between 1 and 100"},
-		{"exclusive minimum onto the multiple", `{"customer_id":"c","page_size":0}`, "/page_size", `{"exclusiveMinimum":0,"multipleOf":5}`, `5`, "Set page_size above 0"},
-		{"nearest multiple", `{"customer_id":"c","page_size":12}`, "/page_size", `{"exclusiveMinimum":0,"multipleOf":5}`, `10`, "multiple of 5"},
-		{"exclusive bound of a real number has no nearest value", `{"customer_id":"c","ratio":1}`, "/ratio", `{"exclusiveMaximum":1}`, ``, "Set ratio below 1"},
+		// A clamp changes what was asked, unless the schema says the
+		// server caps the value anyway.
+		{"above maximum", `{"customer_id":"c","limit":500}`, "/limit", `{"maximum":100,"minimum":1}`, ``, "Ask the user which limit to use, between 1 and 100"},
+		{"above a declared cap", `{"customer_id":"c","max_results":500}`, "/max_results", `{"maximum":50,"minimum":1}`, `50`, "Set max_results between 1 and 50 (nearest: 50)"},
+		{"below the minimum of a declared cap", `{"customer_id":"c","max_results":0}`, "/max_results", `{"maximum":50,"minimum":1}`, ``, "ask the user which max_results"},
+		{"below minimum", `{"customer_id":"c","limit":-4}`, "/limit", `{"maximum":100,"minimum":1}`, ``, "between 1 and 100"},
+		{"exclusive minimum", `{"customer_id":"c","page_size":0}`, "/page_size", `{"exclusiveMinimum":0,"multipleOf":5}`, ``, "ask the user which page_size to use, above 0"},
+		{"not a multiple", `{"customer_id":"c","page_size":12}`, "/page_size", `{"exclusiveMinimum":0,"multipleOf":5}`, ``, "multiple of 5"},
+		{"exclusive bound of a real number", `{"customer_id":"c","ratio":1}`, "/ratio", `{"exclusiveMaximum":1}`, ``, "ask the user which ratio to use, below 1"},
 		{"enum by case", `{"customer_id":"c","status":"Shipped"}`, "/status", `["open","shipped","next_day"]`, `"shipped"`, `Set status to "shipped"`},
 		{"enum by separators", `{"customer_id":"c","status":"Next-Day"}`, "/status", `["open","shipped","next_day"]`, `"next_day"`, `"next_day"`},
 		{"enum by one typo", `{"customer_id":"c","status":"shiped"}`, "/status", `["open","shipped","next_day"]`, `"shipped"`, `"shipped"`},
-		{"enum far from every member", `{"customer_id":"c","status":"lost"}`, "/status", `["open","shipped","next_day"]`, ``, "one of allowed_values"},
+		{"enum by a unique prefix", `{"customer_id":"c","status":"ship"}`, "/status", `["open","shipped","next_day"]`, `"shipped"`, `"shipped"`},
+		{"enum far from every member", `{"customer_id":"c","status":"lost"}`, "/status", `["open","shipped","next_day"]`, ``, "Ask the user which status applies: open, shipped or next_day"},
 		{"date in another layout", `{"customer_id":"c","since":"March 14, 2026"}`, "/since", `{"format":"date"}`, `"2026-03-14"`, `"2026-03-14"`},
 		{"day over twelve settles the order", `{"customer_id":"c","since":"25/12/2026"}`, "/since", `{"format":"date"}`, `"2026-12-25"`, ""},
 		{"ambiguous date", `{"customer_id":"c","since":"03/04/2026"}`, "/since", `{"format":"date"}`, ``, "YYYY-MM-DD"},
 		{"date-time with a zone", `{"customer_id":"c","at":"2026-03-14 09:30:00Z"}`, "/at", `{"format":"date-time"}`, `"2026-03-14T09:30:00Z"`, ""},
 		{"date-time without a zone", `{"customer_id":"c","at":"2026-03-14 09:30"}`, "/at", `{"format":"date-time"}`, ``, "time zone"},
-		{"maxLength cut", `{"customer_id":"c","query":"blue suede shoes"}`, "/query", `{"maxLength":10}`, `"blue suede"`, "shorten query to at most 10 characters"},
+		{"too long: never cut", `{"customer_id":"c","query":"blue suede shoes"}`, "/query", `{"maxLength":10}`, ``, "ask the user how to shorten query to at most 10 characters"},
 		{"pattern by case", `{"customer_id":"c","currency":"usd"}`, "/currency", `{"pattern":"^[A-Z]{3}$"}`, `"USD"`, ""},
-		{"pattern with no rewrite", `{"customer_id":"c","currency":"dollars"}`, "/currency", `{"pattern":"^[A-Z]{3}$"}`, ``, "match the pattern"},
+		{"pattern with no rewrite", `{"customer_id":"c","currency":"dollars"}`, "/currency", `{"pattern":"^[A-Z]{3}$"}`, ``, "ask the user for currency in the form ^[A-Z]{3}$"},
+		{"pattern never dropping a separator", `{"customer_id":"c","currency":"U.S"}`, "/currency", `{"pattern":"^[A-Z]{3}$"}`, ``, "ask the user for currency"},
 		{"const", `{"customer_id":"c","kind":"invoice"}`, "/kind", `["order"]`, `"order"`, `Set kind to "order"`},
 		{"numeric string", `{"customer_id":"c","limit":"25"}`, "/limit", `{"type":"integer"}`, `25`, "Set limit to 25"},
 		{"boolean string", `{"customer_id":"c","express":"TRUE"}`, "/express", `{"type":"boolean"}`, `true`, ""},
-		{"wrong type with no conversion", `{"customer_id":"c","limit":{"n":1}}`, "/limit", `{"type":"integer"}`, ``, "send limit as an integer"},
+		{"numeric string over a declared cap", `{"customer_id":"c","max_results":"500"}`, "/max_results", `{"type":"integer"}`, `50`, "Set max_results to 50"},
+		{"wrong type with no conversion", `{"customer_id":"c","limit":{"n":1}}`, "/limit", `{"type":"integer"}`, ``, "ask the user for limit as an integer"},
 		{"repeated items", `{"customer_id":"c","tags":["a","b","a"]}`, "/tags", ``, `["a","b"]`, "remove the repeated items from tags"},
-		{"misspelt property", `{"customer_id":"c","limt":5}`, "/limt", `["address","at","currency","customer_id","express","kind","limit","page_size","query","ratio","since","status","tags"]`, `"limit"`, "Rename limt to limit"},
-		{"camelCase property", `{"customerId":"c"}`, "/customerId", `["address","at","currency","customer_id","express","kind","limit","page_size","query","ratio","since","status","tags"]`, `"customer_id"`, "Rename customerId to customer_id"},
-		{"unknown property", `{"customer_id":"c","colour":"red"}`, "/colour", `["address","at","currency","customer_id","express","kind","limit","page_size","query","ratio","since","status","tags"]`, ``, "remove colour"},
+		{"misspelt property", `{"customer_id":"c","limt":5}`, "/limt", `["address","at","currency","customer_id","express","kind","limit","max_results","page_size","query","ratio","since","status","tags"]`, `"limit"`, "Rename limt to limit"},
+		{"camelCase property", `{"customerId":"c"}`, "/customerId", `["address","at","currency","customer_id","express","kind","limit","max_results","page_size","query","ratio","since","status","tags"]`, `"customer_id"`, "Rename customerId to customer_id"},
+		{"abbreviated property", `{"customer_id":"c","stat":"open"}`, "/stat", `["address","at","currency","customer_id","express","kind","limit","max_results","page_size","query","ratio","since","status","tags"]`, `"status"`, "Rename stat to status"},
+		{"unknown property", `{"customer_id":"c","colour":"red"}`, "/colour", `["address","at","currency","customer_id","express","kind","limit","max_results","page_size","query","ratio","since","status","tags"]`, ``, "ask the user where colour belongs"},
 		{"missing required", `{}`, "/customer_id", ``, ``, "ask the user for customer_id"},
 		{"empty required", `{"customer_id":""}`, "/customer_id", `{"minLength":1}`, ``, "ask the user for customer_id"},
 		{"missing with a default, in a $ref", `{"customer_id":"c","address":{"postcode":"12345"}}`, "/address/country", ``, `"US"`, `Set address/country to "US"`},
@@ -176,16 +185,17 @@ func TestEveryViolationIsReported(t *testing.T) {
 	assert.Contains(t, e.Hint, "ask the user for customer_id", "the hint always says what to ask the user")
 	assert.Contains(t, e.Detail, "5 arguments are invalid")
 
-	e = checkErr(t, s, `{"customer_id":"c","limt":5,"status":"Shipped","since":"2026/03/14","query":"blue suede shoes"}`)
+	e = checkErr(t, s, `{"customer_id":"c","limt":5,"status":"Shipped","since":"2026/03/14","express":"true"}`)
 	require.NotNil(t, e.ExampleRequest)
 	assert.Equal(t, map[string]any{"customer_id": "c", "limit": json.Number("5"), "status": "shipped",
-		"since": "2026-03-14", "query": "blue suede"}, e.ExampleRequest)
+		"since": "2026-03-14", "express": true}, e.ExampleRequest)
 	assert.NoError(t, s.Check(e.ExampleRequest))
 	assert.Contains(t, e.Hint, "Fix the other 1 listed in violations")
 }
 
 func TestInteractingRepairsStillValidate(t *testing.T) {
-	s := mustCompile(t, `{"type":"object","properties":{"n":{"type":"integer","maximum":100,"multipleOf":7}}}`)
+	s := mustCompile(t, `{"type":"object","properties":{"n":{"type":"integer","maximum":100,"multipleOf":7,
+		"description":"Larger values are capped."}}}`)
 	e := checkErr(t, s, `{"n":1000}`)
 	require.NotNil(t, e.SuggestedValue)
 	assert.Equal(t, json.Number("98"), e.SuggestedValue, "clamped to 100, then onto the multiple below it")
@@ -207,7 +217,7 @@ func TestInvalidJSONAndBlankArguments(t *testing.T) {
 
 func TestCheckDoesNotModifyTheArguments(t *testing.T) {
 	s := mustCompile(t, ordersSchema)
-	args := map[string]any{"limt": 5.0, "customer_id": "c", "page_size": 12.0, "address": map[string]any{"postcode": "12345"}}
+	args := map[string]any{"limt": 5.0, "customer_id": "c", "status": "Shipped", "address": map[string]any{"postcode": "12345"}}
 	before, _ := json.Marshal(args)
 	e, _ := toolerr.From(s.Check(args))
 	require.NotNil(t, e)
@@ -236,7 +246,7 @@ func TestRepairKeywordTurnsRepairsOff(t *testing.T) {
 		assert.Nil(t, v.SuggestedValue, v.Field)
 	}
 	assert.Nil(t, e.ExampleRequest)
-	assert.Equal(t, "Ask the user for amount and currency. Then call again.", e.Hint)
+	assert.Equal(t, "Ask the user which amount to use, between 1 and 5000; ask the user which currency applies: usd or eur. Then call again.", e.Hint)
 	assert.Equal(t, map[string]any{"maximum": json.Number("5000"), "minimum": json.Number("1")}, e.AllowedValues,
 		"allowed_values still says what is allowed")
 
@@ -244,14 +254,26 @@ func TestRepairKeywordTurnsRepairsOff(t *testing.T) {
 	assert.Nil(t, e.SuggestedValue, "not even a default fills a value whose repairs are off")
 }
 
-func TestNoRepairWhereTwoAreEquallyNear(t *testing.T) {
-	s := mustCompile(t, `{"type":"object","properties":{"minutes":{"type":"integer","multipleOf":30,"maximum":600}}}`)
-	e := checkErr(t, s, `{"minutes":45}`)
-	assert.Nil(t, e.SuggestedValue, "45 is as near 30 as 60")
-	e = checkErr(t, s, `{"minutes":50}`)
-	assert.Equal(t, json.Number("60"), e.SuggestedValue)
+// TestNumbersAreClampedOnlyToADeclaredCap: a number out of range or off
+// its multiple is what the user asked for, so it is never rounded or
+// raised; above a maximum the description says the server caps, the cap
+// is what the call gets anyway.
+func TestNumbersAreClampedOnlyToADeclaredCap(t *testing.T) {
+	s := mustCompile(t, `{"type":"object","properties":{
+		"minutes":{"type":"integer","multipleOf":30,"maximum":600,"description":"Longer waits are capped at 600."},
+		"seats":{"type":"integer","minimum":1,"maximum":8}}}`)
+	e := checkErr(t, s, `{"minutes":50}`)
+	assert.Nil(t, e.SuggestedValue, "50 is not rounded to 60")
+	assert.Contains(t, e.Hint, "Ask the user which minutes to use, a multiple of 30")
 	e = checkErr(t, s, `{"minutes":615}`)
-	assert.Equal(t, json.Number("600"), e.SuggestedValue, "clamped to the bound, which is a multiple")
+	assert.Equal(t, json.Number("600"), e.SuggestedValue, "capped, as the description says")
+	e = checkErr(t, s, `{"minutes":"615"}`)
+	assert.Equal(t, json.Number("600"), e.SuggestedValue, "converted, then capped")
+	e = checkErr(t, s, `{"seats":12}`)
+	assert.Nil(t, e.SuggestedValue, "12 seats are not 8: no cap is declared")
+	e = checkErr(t, s, `{"seats":"12"}`)
+	assert.Nil(t, e.SuggestedValue, "converting alone would leave 12 over the maximum")
+	assert.Nil(t, e.ExampleRequest)
 }
 
 func TestARenamedPropertyKeepsItsValueOverADefault(t *testing.T) {
@@ -262,7 +284,7 @@ func TestARenamedPropertyKeepsItsValueOverADefault(t *testing.T) {
 }
 
 func TestPropertyNamesThatNeedEscaping(t *testing.T) {
-	s := mustCompile(t, `{"type":"object","properties":{"page size":{"type":"integer","maximum":50},
+	s := mustCompile(t, `{"type":"object","properties":{"page size":{"type":"integer","maximum":50,"description":"capped at 50"},
 		"a/b":{"enum":["x","y"]},"c~d":{"type":"integer","minimum":1}}}`)
 	e := checkErr(t, s, `{"page size":80}`)
 	assert.Equal(t, "/page size", e.Field)
@@ -270,9 +292,9 @@ func TestPropertyNamesThatNeedEscaping(t *testing.T) {
 	e = checkErr(t, s, `{"a/b":"X"}`)
 	assert.Equal(t, "/a~1b", e.Field)
 	assert.Equal(t, "x", e.SuggestedValue)
-	e = checkErr(t, s, `{"c~d":0}`)
+	e = checkErr(t, s, `{"c~d":"3"}`)
 	assert.Equal(t, "/c~0d", e.Field)
-	assert.Equal(t, json.Number("1"), e.SuggestedValue)
+	assert.Equal(t, json.Number("3"), e.SuggestedValue)
 }
 
 // TestConcurrentChecks: one Schema serves many goroutines (run with -race),

@@ -23,7 +23,7 @@ var dateLayouts = []string{
 var dateTimeLayouts = []string{
 	time.RFC3339Nano, "2006-01-02 15:04:05Z07:00", "2006-01-02T15:04Z07:00", "2006-01-02 15:04Z07:00",
 	"2006-01-02T15:04:05Z0700", "2006-01-02 15:04:05Z0700", "2006-01-02T15:04:05 Z07:00",
-	"2006-01-02 15:04:05 MST", "2006/01/02 15:04:05Z07:00",
+	"2006-01-02 15:04:05 MST", "2006-01-02T15:04:05 MST", "2006/01/02 15:04:05Z07:00",
 	time.RFC1123Z, time.RFC1123, time.RFC822Z, time.RFC850, time.UnixDate, time.ANSIC,
 	"2 Jan 2006 15:04 MST", "2 Jan 2006 15:04:05 MST", "2 January 2006 15:04 MST", "2 January 2006 15:04:05 MST",
 	"Jan 2, 2006 15:04 MST", "Jan 2, 2006 15:04:05 MST", "January 2, 2006 15:04 MST", "January 2, 2006 15:04:05 MST",
@@ -45,17 +45,10 @@ func rewriteDate(s, format string) (string, bool) {
 	}
 	switch format {
 	case "date":
+		// A date-time is not rewritten to its date: the time it carries
+		// is what the user asked for, and dropping it loses that.
 		if d, ok := parseDate(s); ok {
 			return d.Format(time.DateOnly), true
-		}
-		if t, ok := parseInstant(s); ok {
-			// The date as written, in the zone written: no conversion.
-			return t.Format(time.DateOnly), true
-		}
-		for _, l := range localDateTimeLayouts {
-			if t, err := time.Parse(l, s); err == nil {
-				return t.Format(time.DateOnly), true
-			}
 		}
 	case "date-time":
 		if t, ok := parseInstant(s); ok {

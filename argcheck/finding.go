@@ -21,14 +21,19 @@ type finding struct {
 	node    map[string]any // the schema at field, when known: bounds, enum, default
 	got     any            // the value sent; nil for a missing property
 	// renameFrom is set for a property the schema does not allow: its
-	// suggestion is the name to move it to, not a value.
+	// suggestion is the name to move it to, not a value. object is the
+	// schema of the object holding it.
 	renameFrom bool
+	object     map[string]any
 	// askUser marks a value only the user can give: a missing or empty
 	// one with no default.
 	askUser bool
 	// fix is the imperative repair, lower case, without the suggestion:
 	// "set limit between 1 and 100".
 	fix string
+	// ask is what to ask the user when there is no repair, lower case:
+	// "ask the user which reason applies: duplicate or fraudulent".
+	ask string
 	// suggestion, when has is true, is the derived value (or the new name
 	// of a misspelt property).
 	suggestion any
@@ -76,6 +81,8 @@ func (s *Schema) leaf(e *validator.ValidationError, args any) []finding {
 	got, _ := lookup(args, loc)
 	f := finding{field: loc, node: node, got: got, keyword: keywordOf(e.ErrorKind)}
 	name := displayName(loc)
+	terms := userTerms(loc, node)
+	f.ask = "ask the user for " + terms
 	switch k := e.ErrorKind.(type) {
 	case *kind.Required:
 		return s.missing(loc, node, k.Missing, "is required")
@@ -89,8 +96,8 @@ func (s *Schema) leaf(e *validator.ValidationError, args any) []finding {
 		for _, p := range k.Properties {
 			field := child(loc, p)
 			v, _ := lookup(args, field)
-			g := finding{field: field, keyword: "additionalProperties", got: v, renameFrom: true,
-				reason: "is not a property of this tool", fix: "remove " + displayName(field)}
+			g := finding{field: field, keyword: "additionalProperties", got: v, renameFrom: true, object: node,
+				reason: "is not a property of this tool", fix: "remove " + displayName(field), ask: askUnknown(field, names)}
 			if len(names) > 0 {
 				g.allowed = names
 			}
@@ -99,20 +106,28 @@ func (s *Schema) leaf(e *validator.ValidationError, args any) []finding {
 		return out
 	case *kind.FalseSchema:
 		f.reason, f.fix = "is not allowed", "remove "+name
+		f.ask = "ask the user where " + name + " belongs, as this tool does not take it"
 	case *kind.Type:
 		f.reason = "must be " + article(strings.Join(k.Want, " or ")) + ", not " + article(k.Got)
 		f.allowed = map[string]any{"type": typeValue(k.Want)}
 		f.fix = "send " + name + " as " + article(strings.Join(k.Want, " or "))
+		f.ask = "ask the user for " + terms + " as " + article(strings.Join(k.Want, " or "))
+		if loc == "" {
+			f.ask = f.fix // the arguments' own shape is the caller's to fix
+		}
 	case *kind.Enum:
 		f.reason, f.allowed = "must be one of allowed_values", deepCopy(k.Want) // the caller may change it; the schema must not
 		f.fix = "set " + name + " to one of allowed_values"
+		f.ask = askChoice(terms, k.Want)
 	case *kind.Const:
 		f.reason, f.allowed = "must be "+jsonText(k.Want), []any{deepCopy(k.Want)}
 		f.fix = "set " + name + " to " + jsonText(k.Want)
+		f.ask = "ask the user whether " + terms + " can be " + jsonText(k.Want)
 	case *kind.Minimum, *kind.Maximum, *kind.ExclusiveMinimum, *kind.ExclusiveMaximum, *kind.MultipleOf:
 		b := boundsOf(node)
 		f.allowed = b.allowed()
 		f.reason, f.fix = b.reason(e.ErrorKind), b.fix(name, e.ErrorKind)
+		f.ask = "ask the user which " + terms + " to use, " + strings.TrimPrefix(f.reason, "must be ")
 	case *kind.MinLength:
 		f.allowed = lengthBounds(node, "minLength", "maxLength")
 		if s, ok := got.(string); ok && strings.TrimSpace(s) == "" {
@@ -120,34 +135,43 @@ func (s *Schema) leaf(e *validator.ValidationError, args any) []finding {
 		} else {
 			f.reason = fmt.Sprintf("must be at least %d characters long", k.Want)
 			f.fix = fmt.Sprintf("lengthen %s to at least %d characters", name, k.Want)
+			f.ask = fmt.Sprintf("ask the user for %s of at least %d characters", terms, k.Want)
 		}
 	case *kind.MaxLength:
 		f.allowed = lengthBounds(node, "minLength", "maxLength")
 		f.reason = fmt.Sprintf("must be at most %d characters long", k.Want)
 		f.fix = fmt.Sprintf("shorten %s to at most %d characters", name, k.Want)
+		f.ask = fmt.Sprintf("ask the user how to shorten %s to at most %d characters", terms, k.Want)
 	case *kind.Pattern:
 		f.allowed = map[string]any{"pattern": k.Want}
 		f.reason = "must match the pattern " + k.Want
 		f.fix = "make " + name + " match the pattern " + k.Want
+		f.ask = "ask the user for " + terms + " in the form " + k.Want
 	case *kind.Format:
 		f.allowed = map[string]any{"format": k.Want}
 		f.reason = "must be " + formatNoun(k.Want)
 		f.fix = "write " + name + " as " + formatNoun(k.Want)
+		f.ask = "ask the user for " + terms + " as " + formatNoun(k.Want)
 	case *kind.MinItems:
 		f.allowed = lengthBounds(node, "minItems", "maxItems")
 		f.reason = fmt.Sprintf("must have at least %d items", k.Want)
 		f.fix = fmt.Sprintf("send at least %d items in %s", k.Want, name)
+		f.ask = fmt.Sprintf("ask the user for at least %d items of %s", k.Want, terms)
 	case *kind.MaxItems:
 		f.allowed = lengthBounds(node, "minItems", "maxItems")
 		f.reason = fmt.Sprintf("must have at most %d items", k.Want)
 		f.fix = fmt.Sprintf("send at most %d items in %s", k.Want, name)
+		f.ask = fmt.Sprintf("ask the user which %d items of %s to keep", k.Want, terms)
 	case *kind.UniqueItems:
 		f.reason = fmt.Sprintf("must not repeat an item (items %d and %d are equal)", k.Duplicates[0], k.Duplicates[1])
 		f.fix = "remove the repeated items from " + name
+		f.ask = "ask the user about the repeated items of " + terms
 	case *kind.AnyOf:
 		f.reason, f.fix = "must match at least one of the schemas it allows", "correct "+name+" against the tool's input schema"
+		f.ask = "ask the user for " + terms + ", in one of the forms the input schema allows"
 	case *kind.OneOf:
 		f.reason, f.fix = "must match exactly one of the schemas it allows", "correct "+name+" against the tool's input schema"
+		f.ask = "ask the user for " + terms + ", in exactly one of the forms the input schema allows"
 	default:
 		// The validator's own words, for kinds this package does not word.
 		f.reason = e.ErrorKind.LocalizedString(message.NewPrinter(language.English))
@@ -180,9 +204,10 @@ func (s *Schema) missing(loc string, node map[string]any, names []string, reason
 		field := child(loc, m)
 		p := s.property(node, m)
 		f := finding{field: field, keyword: "required", node: p, reason: reason,
-			fix: "ask the user for " + displayName(field), askUser: true}
+			fix: "ask the user for " + displayName(field), askUser: true, ask: "ask the user for " + userTerms(field, p)}
 		if enum, ok := p["enum"].([]any); ok {
 			f.allowed = deepCopy(enum)
+			f.ask = askChoice(userTerms(field, p), enum)
 		}
 		out = append(out, f)
 	}

@@ -87,7 +87,7 @@ func TestViolationUnderARealStack(t *testing.T) {
 	var got []byte
 	srv, spans := stack(t, schema, &got)
 	secret := "sk_live_51HxQk2eZvKYlo2C0aB1cD2eF3gH4iJ5kL6"
-	res, body := post(t, srv.URL, `{"customer_id":"`+secret+`","Status":"shipped","limit":0}`, "")
+	res, body := post(t, srv.URL, `{"customer_id":"`+secret+`","Status":"shipped","limit":"5"}`, "")
 	require.Equal(t, http.StatusBadRequest, res.StatusCode, string(body))
 	assert.Nil(t, got, "the handler never ran")
 	assert.NotContains(t, string(body), secret)
@@ -121,10 +121,13 @@ func TestViolationUnderARealStack(t *testing.T) {
 	}
 
 	// The observation, as a runtime that asks for text gets it.
-	res, body = post(t, srv.URL, `{"customer_id":"c","limit":500}`, "text/markdown")
+	res, body = post(t, srv.URL, `{"customer_id":"c","limit":"25"}`, "text/markdown")
 	assert.Equal(t, http.StatusBadRequest, res.StatusCode)
 	assert.Equal(t, toolerr.ContentTypeMarkdown, res.Header.Get("Content-Type"))
-	assert.Contains(t, string(body), "- suggested_value: `100`")
+	assert.Contains(t, string(body), "- suggested_value: `25`")
+	res, body = post(t, srv.URL, `{"customer_id":"c","limit":500}`, "text/markdown")
+	assert.Equal(t, http.StatusBadRequest, res.StatusCode)
+	assert.Contains(t, string(body), "- hint: Ask the user which limit to use, between 1 and 100.", "no clamp: the user is asked")
 }
 
 // TestMiddlewareLimitsAndSkips: a body over the limit is

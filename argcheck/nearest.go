@@ -3,6 +3,7 @@ package argcheck
 import (
 	"encoding/json"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/toolerr/toolerr/internal/nearest"
 )
@@ -20,6 +21,9 @@ func nearestMember(got any, members []any) (any, bool) {
 			}
 		}
 		if c, ok := nearest.String(s, strs); ok {
+			return c, true
+		}
+		if c, ok := uniquePrefix(s, strs); ok {
 			return c, true
 		}
 		text = s
@@ -45,4 +49,21 @@ func jsonText(v any) string {
 		return "?"
 	}
 	return string(b)
+}
+
+// uniquePrefix returns the one member that s starts, ignoring case, when
+// s is long enough to be unmistakable: three letters or more and a third
+// of the member ("prod" for production, "perf" for performance).
+func uniquePrefix(s string, members []string) (string, bool) {
+	n := utf8.RuneCountInString(s)
+	if n < 3 {
+		return "", false
+	}
+	found, count := "", 0
+	for _, m := range members {
+		if len(m) >= len(s) && strings.EqualFold(m[:len(s)], s) && 3*n >= utf8.RuneCountInString(m) {
+			found, count = m, count+1
+		}
+	}
+	return found, count == 1
 }

@@ -1,6 +1,8 @@
 package argcheck
 
 import (
+	"strings"
+
 	validator "github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 )
@@ -19,6 +21,7 @@ type repairer struct {
 	args   any             // the arguments as sent; never modified
 	before map[string]bool // the fields failing as sent
 	trials int
+	depth  int // 1 in the second step of a repair, which has no third
 }
 
 // suggest sets the suggestion of every finding that has one that works:
@@ -40,10 +43,10 @@ func (r *repairer) suggest(fs []finding) {
 			if r.trials >= maxTrials {
 				return
 			}
-			if r.works(f, c) {
+			if v, ok := r.works(f, c); ok {
 				// A default, const or enum member comes from the schema:
 				// the error gets a copy the caller may change freely.
-				f.suggestion, f.has = deepCopy(c), true
+				f.suggestion, f.has = deepCopy(v), true
 				break
 			}
 		}
@@ -73,24 +76,96 @@ func coverRenames(fs []finding, args any) {
 	}
 }
 
-// works applies c for f to a copy of the arguments and validates it.
-func (r *repairer) works(f *finding, c any) bool {
+// works reports whether c repairs f. Put in place, nothing may fail at
+// f's field (for a rename, at the new name) and nothing that passed may
+// fail, after at most one more repair where the first one leads: a
+// string number converted and then capped, a renamed property's value
+// converted, a case fix and then the duplicate it makes dropped. Each
+// step is a repair by itself. It returns the value to suggest: c, or for
+// a value fixed in two steps, the value after both.
+func (r *repairer) works(f *finding, c any) (any, bool) {
 	r.trials++
 	doc, ok := apply(deepCopy(r.args), f, c)
 	if !ok {
-		return false
+		return nil, false
 	}
-	after := failingFields(r.s.compiled.Validate(doc))
 	target := f.field
 	if f.renameFrom {
 		target = siblingOf(f.field, c.(string))
 	}
-	for field := range after {
-		if field == f.field || field == target || !r.before[field] {
+	err := r.s.compiled.Validate(doc)
+	after := failingFields(err)
+	if r.settled(after, f.field, target) {
+		return c, true
+	}
+	verr, isValidation := err.(*validator.ValidationError)
+	if r.depth > 0 || !isValidation {
+		return nil, false
+	}
+	// The second step: every new failure must be where the first step
+	// leads (at or under the target, or the array a value belongs to)
+	// and have a repair of its own.
+	next := &repairer{s: r.s, args: doc, before: after, trials: r.trials, depth: 1}
+	atTarget := false
+	for _, g := range r.s.findings(verr, doc) {
+		if r.before[g.field] && g.field != target || !leadsTo(f, target, g) {
+			continue
+		}
+		atTarget = atTarget || g.field == target
+		fixed := false
+		for _, c2 := range next.candidates(&g) {
+			if next.trials >= maxTrials {
+				break
+			}
+			if v, ok := next.works(&g, c2); ok {
+				if doc, ok = apply(doc, &g, v); ok {
+					fixed = true
+				}
+				break
+			}
+		}
+		if !fixed {
+			r.trials = next.trials
+			return nil, false
+		}
+		next.args = doc
+	}
+	r.trials = next.trials
+	if !r.settled(failingFields(r.s.compiled.Validate(doc)), f.field, target) {
+		return nil, false
+	}
+	if !f.renameFrom && atTarget {
+		if v, ok := lookup(doc, target); ok {
+			return v, true
+		}
+	}
+	return c, true
+}
+
+// settled reports whether, of the fields failing after a repair of the
+// value at field (now at target), none is that value or under it, and
+// none passed before.
+func (r *repairer) settled(after map[string]bool, field, target string) bool {
+	for failing := range after {
+		if failing == field || failing == target || strings.HasPrefix(failing, target+"/") || !r.before[failing] {
 			return false
 		}
 	}
 	return true
+}
+
+// leadsTo reports whether g, a violation after the repair of f (whose
+// value is now at target), is one that repair leads to: at or under
+// target, or the uniqueness of the array holding it.
+func leadsTo(f *finding, target string, g finding) bool {
+	if g.field == target || strings.HasPrefix(g.field, target+"/") {
+		return true
+	}
+	parent := target
+	if i := strings.LastIndexByte(target, '/'); i >= 0 {
+		parent = target[:i]
+	}
+	return g.keyword == "uniqueItems" && g.field == parent && !f.renameFrom
 }
 
 // apply puts c in place for f in doc (a copy): the new value at f.field,

@@ -199,4 +199,3 @@ func percent(n, of int) float64 {
 	}
 	return 100 * float64(n) / float64(of)
 }
-
