@@ -24,6 +24,15 @@
 //     array, a missing property's default. Every suggestion is checked:
 //     with it in place, nothing is wrong at that field any more.
 //
+// A value that matches no branch of a oneOf or anyOf is reported inside the
+// branch it meant, when exactly one fits: the one whose discriminator (a
+// property with a const in the branches) the value's equals, or equals but
+// for case and separators, one typo or a prefix of three letters or more;
+// else the only one whose required properties are present, as sent or
+// once a misspelt property takes its nearest name. That branch's
+// violations are repaired like any other. When no branch or several fit,
+// the union is one violation at its own location with no suggestion.
+//
 // A repair that is deterministic is not always what the user meant: the
 // nearest valid refund amount, or a parcel's weight cut to the carrier's
 // limit. On such a property's schema, "x-toolerr-repair": false

@@ -58,6 +58,13 @@ func (s *Schema) findings(verr *validator.ValidationError, args any) []finding {
 				}
 				return
 			}
+		case *kind.AnyOf, *kind.OneOf:
+			// The branch the value meant, when one does: its violations.
+			if b, ok := s.branchOf(e, args); ok {
+				walk(b.cause)
+				out = append(out, b.renames...)
+				return
+			}
 		}
 		out = append(out, s.leaf(e, args)...)
 	}

@@ -20,7 +20,9 @@ func nearestMember(got any, members []any) (any, bool) {
 				strs = append(strs, ms)
 			}
 		}
-		if c, ok := nearest.String(s, strs); ok {
+		if c, ok := nearest.String(s, strs); ok && digitsOf(c) == digitsOf(s) {
+			// A typo of a number is another number (fall_2025 is not
+			// fall_2026): only letters are corrected.
 			return c, true
 		}
 		if c, ok := uniquePrefix(s, strs); ok {
@@ -66,4 +68,14 @@ func uniquePrefix(s string, members []string) (string, bool) {
 		}
 	}
 	return found, count == 1
+}
+
+// digitsOf returns the digits of s, in order.
+func digitsOf(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, s)
 }

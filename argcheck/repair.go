@@ -94,7 +94,7 @@ func (r *repairer) works(f *finding, c any) (any, bool) {
 		target = siblingOf(f.field, c.(string))
 	}
 	err := r.s.compiled.Validate(doc)
-	after := failingFields(err)
+	after := r.s.failingFields(err, doc)
 	if r.settled(after, f.field, target) {
 		return c, true
 	}
@@ -131,7 +131,7 @@ func (r *repairer) works(f *finding, c any) (any, bool) {
 		next.args = doc
 	}
 	r.trials = next.trials
-	if !r.settled(failingFields(r.s.compiled.Validate(doc)), f.field, target) {
+	if !r.settled(r.s.failingFields(r.s.compiled.Validate(doc), doc), f.field, target) {
 		return nil, false
 	}
 	if !f.renameFrom && atTarget {
@@ -216,7 +216,7 @@ func (r *repairer) exampleRequest(fs []finding) (any, bool) {
 		if !ok {
 			return nil, false
 		}
-		next := &repairer{s: r.s, args: doc, before: failingFields(err), trials: r.trials}
+		next := &repairer{s: r.s, args: doc, before: r.s.failingFields(err, doc), trials: r.trials}
 		fs = r.s.findings(verr, doc)
 		next.suggest(fs)
 		coverRenames(fs, doc)
@@ -226,9 +226,10 @@ func (r *repairer) exampleRequest(fs []finding) (any, bool) {
 	return nil, false
 }
 
-// failingFields returns the pointers at which err reports a violation,
-// missing and extra properties at their own pointers.
-func failingFields(err error) map[string]bool {
+// failingFields returns the pointers at which err, the validation of doc,
+// reports a violation, missing and extra properties at their own
+// pointers, a union's inside the branch doc meant ([Schema.failingCauses]).
+func (s *Schema) failingFields(err error, doc any) map[string]bool {
 	out := map[string]bool{}
 	verr, ok := err.(*validator.ValidationError)
 	if !ok {
@@ -239,10 +240,11 @@ func failingFields(err error) map[string]bool {
 	}
 	var walk func(e *validator.ValidationError)
 	walk = func(e *validator.ValidationError) {
-		for _, c := range e.Causes {
+		causes := s.failingCauses(e, doc)
+		for _, c := range causes {
 			walk(c)
 		}
-		if len(e.Causes) > 0 {
+		if len(causes) > 0 {
 			return
 		}
 		loc := joinPointer(e.InstanceLocation)

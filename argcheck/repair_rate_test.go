@@ -179,7 +179,7 @@ func TestEverySuggestionRepairsItsField(t *testing.T) {
 			} else {
 				require.True(t, set(next, v.Field, v.SuggestedValue), "%s: %s", c.ID, v.Field)
 			}
-			assert.False(t, failingFields(s.compiled.Validate(next))[v.Field], "%s: %s still fails with %v", c.ID, v.Field, v.SuggestedValue)
+			assert.False(t, s.failingFields(s.compiled.Validate(next), next)[v.Field], "%s: %s still fails with %v", c.ID, v.Field, v.SuggestedValue)
 		}
 	}
 }
