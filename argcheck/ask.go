@@ -93,13 +93,35 @@ func askUnknown(field string, names []string) string {
 	return out
 }
 
-// asks joins the asks of the hint: each in full while the hint stays
-// within toolerr.MaxHintLen (used bytes are taken already), the rest by
-// name, with their choices in violations.
+// asks joins the asks of the hint, the plain ones ("ask the user for
+// vessel") as one ("ask the user for hours and vessel"): each in full
+// while the hint stays within toolerr.MaxHintLen (used bytes are taken
+// already), the rest by name, with their choices in violations.
 func asks(list []string, names []string, used int) string {
+	const plain = "ask the user for "
+	var merged, mergedNames []string
+	plainAt := -1
+	for i, a := range list {
+		terms, isPlain := strings.CutPrefix(a, plain)
+		if isPlain && !strings.ContainsAny(terms, ",:") && !strings.Contains(terms, " as ") && !strings.Contains(terms, " in the form ") {
+			if plainAt >= 0 {
+				merged[plainAt] += " and " + terms
+				mergedNames[plainAt] += ", " + names[i]
+				continue
+			}
+			plainAt = len(merged)
+		}
+		merged, mergedNames = append(merged, a), append(mergedNames, names[i])
+	}
+	if plainAt >= 0 {
+		// "a and b and c" reads "a, b and c".
+		if n := strings.Count(merged[plainAt], " and "); n > 1 {
+			merged[plainAt] = strings.Replace(merged[plainAt], " and ", ", ", n-1)
+		}
+	}
 	room := toolerr.MaxHintLen - used - len(" Then call again.") - 2
 	var b strings.Builder
-	for i, a := range list {
+	for i, a := range merged {
 		sep := ""
 		if i > 0 {
 			sep = "; "
@@ -108,9 +130,9 @@ func asks(list []string, names []string, used int) string {
 			b.WriteString(sep + a)
 			continue
 		}
-		rest := "ask the user for " + strings.Join(names[i:], ", ") + " (the choices are in violations)"
+		rest := plain + strings.Join(mergedNames[i:], ", ") + " (the choices are in violations)"
 		if b.Len()+len(sep)+len(rest) > room {
-			rest = fmt.Sprintf("ask the user for the other %d values listed in violations", len(list)-i)
+			rest = fmt.Sprintf("ask the user for the other %d values listed in violations", len(merged)-i)
 		}
 		b.WriteString(sep + rest)
 		break

@@ -21,7 +21,7 @@ const searchSchema = `{
   "properties": {
     "customer_id": {"type": "string"},
     "status": {"enum": ["open", "shipped", "cancelled"]},
-    "limit": {"type": "integer", "minimum": 1, "maximum": 100}
+    "limit": {"type": "integer", "minimum": 1, "maximum": 100, "description": "Results per page; values above 100 are capped to 100."}
   }
 }`
 

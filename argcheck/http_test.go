@@ -125,9 +125,9 @@ func TestViolationUnderARealStack(t *testing.T) {
 	assert.Equal(t, http.StatusBadRequest, res.StatusCode)
 	assert.Equal(t, toolerr.ContentTypeMarkdown, res.Header.Get("Content-Type"))
 	assert.Contains(t, string(body), "- suggested_value: `25`")
-	res, body = post(t, srv.URL, `{"customer_id":"c","limit":500}`, "text/markdown")
+	res, body = post(t, srv.URL, `{"customer_id":"c","limit":0}`, "text/markdown")
 	assert.Equal(t, http.StatusBadRequest, res.StatusCode)
-	assert.Contains(t, string(body), "- hint: Ask the user which limit to use, between 1 and 100.", "no clamp: the user is asked")
+	assert.Contains(t, string(body), "- hint: Ask the user which limit \\(Results per page\\) to use, between 1 and 100.", "never raised to the minimum: the user is asked")
 }
 
 // TestMiddlewareLimitsAndSkips: a body over the limit is

@@ -58,7 +58,7 @@ func Example_quickstart() {
   "properties": {
     "query": {"type": "string", "minLength": 1},
     "status": {"enum": ["succeeded", "pending", "failed"]},
-    "limit": {"type": "integer", "minimum": 1, "maximum": 100}
+    "limit": {"type": "integer", "minimum": 1, "maximum": 100, "description": "Results per page; values above 100 are capped to 100."}
   }
 }`)
 	if err != nil {

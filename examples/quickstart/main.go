@@ -74,7 +74,7 @@ const searchOrdersSchema = `{
   "properties": {
     "customer": {"type": "string", "pattern": "^cus_[0-9]+$"},
     "status": {"enum": ["open", "shipped", "cancelled"]},
-    "limit": {"type": "integer", "minimum": 1, "maximum": 100, "default": 20}
+    "limit": {"type": "integer", "minimum": 1, "maximum": 100, "default": 20, "description": "Results per page; values above 100 are capped to 100."}
   }
 }`
 

@@ -23,7 +23,7 @@ const bookSchema = `{
   "properties": {
     "vessel": {"type": "string", "pattern": "^IMO[0-9]{7}$"},
     "port": {"enum": ["rotterdam", "hamburg", "antwerp"]},
-    "hours": {"type": "integer", "minimum": 1, "maximum": 72},
+    "hours": {"type": "integer", "minimum": 1, "maximum": 72, "description": "Forecast hours; longer forecasts are capped to 72."},
     "eta": {"type": "string", "format": "date-time"}
   }
 }`
@@ -73,7 +73,7 @@ func caseRejectedArguments() *testCase {
 			assert.Contains(t, text, "\nexample_request: ", "the repair is in the text a model reads")
 
 			p = r.failed(t, 1)
-			assert.Contains(t, p["hint"], "Ask the user for hours and vessel", "values nobody can derive are asked for")
+			assert.Contains(t, p["hint"], "Ask the user for hours (Forecast hours) and vessel", "values nobody can derive are asked for")
 			assert.NotContains(t, p, "example_request", "no repair is invented")
 
 			p = r.failed(t, 2)

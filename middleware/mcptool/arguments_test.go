@@ -40,7 +40,7 @@ const bookSchema = `{
   "properties": {
     "vessel": {"type": "string", "pattern": "^IMO[0-9]{7}$"},
     "port": {"enum": ["rotterdam", "hamburg", "antwerp"]},
-    "hours": {"type": "integer", "minimum": 1, "maximum": 72},
+    "hours": {"type": "integer", "minimum": 1, "maximum": 72, "description": "Forecast hours; longer forecasts are capped to 72."},
     "eta": {"type": "string", "format": "date-time"}
   }
 }`
@@ -105,7 +105,7 @@ func TestRejectedArgumentsBecomeValidationFailed(t *testing.T) {
 			// Missing values nobody can derive: ask the user.
 			res = call(t, cs, "book_berth", map[string]any{"port": "hamburg"})
 			p = problem(t, res)
-			assert.Contains(t, p["hint"], "Ask the user for hours and vessel")
+			assert.Contains(t, p["hint"], "Ask the user for hours (Forecast hours) and vessel")
 			assert.Nil(t, p["example_request"])
 		})
 	}
@@ -179,14 +179,14 @@ func TestToolLookupPagesThroughTheList(t *testing.T) {
 		mcp.AddTool(server, &mcp.Tool{Name: fmt.Sprintf("tool_%d", i), InputSchema: json.RawMessage(bookSchema)}, booked(&ran))
 	}
 	cs := connect(t, server)
-	p := problem(t, call(t, cs, "tool_6", map[string]any{"vessel": "IMO9321483", "port": "antwerp", "hours": 0}))
+	p := problem(t, call(t, cs, "tool_6", map[string]any{"vessel": "IMO9321483", "port": "antwerp", "hours": "6"}))
 	assert.Equal(t, "/hours", p["field"])
-	assert.Equal(t, float64(1), p["suggested_value"])
+	assert.Equal(t, float64(6), p["suggested_value"])
 
 	mcp.AddTool(server, &mcp.Tool{Name: "tool_6", InputSchema: json.RawMessage(
-		`{"type":"object","properties":{"hours":{"type":"integer","minimum":5}}}`)}, booked(&ran))
-	p = problem(t, call(t, cs, "tool_6", map[string]any{"hours": 0}))
-	assert.Equal(t, float64(5), p["suggested_value"], "the replaced tool's schema is the one checked")
+		`{"type":"object","properties":{"hours":{"type":"string"}}}`)}, booked(&ran))
+	p = problem(t, call(t, cs, "tool_6", map[string]any{"hours": 6}))
+	assert.Equal(t, "6", p["suggested_value"], "the replaced tool's schema is the one checked")
 }
 
 // TestMiddlewareAndArgcheckAgree: the middleware's VALIDATION_FAILED is

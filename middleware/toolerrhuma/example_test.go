@@ -21,7 +21,7 @@ import (
 type ListInput struct {
 	Body struct {
 		Status string `json:"status" enum:"open,shipped"`
-		Limit  int    `json:"limit" minimum:"1" maximum:"100"`
+		Limit  int    `json:"limit" minimum:"1" maximum:"100" doc:"How many orders; more than 100 are capped to 100"`
 	}
 }
 

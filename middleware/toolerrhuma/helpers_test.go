@@ -33,7 +33,7 @@ const (
 type searchInput struct {
 	Body struct {
 		Query   string `json:"query" minLength:"1" doc:"What to search for"`
-		Limit   int    `json:"limit" minimum:"1" maximum:"100" doc:"How many orders"`
+		Limit   int    `json:"limit" minimum:"1" maximum:"100" doc:"How many orders; more than 100 are capped to 100"`
 		Carrier string `json:"carrier,omitempty" enum:"ups,fedex,dhl" doc:"Carrier"`
 	}
 }

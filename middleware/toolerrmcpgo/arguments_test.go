@@ -46,10 +46,10 @@ func TestInputSchemaValidationBecomesValidationFailed(t *testing.T) {
 			assert.Equal(t, toolerr.CodeValidationFailed, p["code"])
 			assert.Equal(t, "charge", p["tool"])
 			assert.ElementsMatch(t, []string{"/amount", "/currency"}, fields(p))
-			assert.Equal(t, map[string]any{"amount": float64(500), "currency": "eur"}, p["example_request"])
+			assert.Nil(t, p["example_request"], "900 is what the user asked to charge: never clamped to 500")
+			assert.Contains(t, p["hint"], "ask the user which amount to use, between 1 and 500")
 			text := textOf(t, res)
 			assert.Contains(t, text, "\nviolation: /amount must be between 1 and 500")
-			assert.Contains(t, text, "\nexample_request: ")
 			assert.NotContains(t, text, "Got:900")
 			assert.Zero(t, o.ran.Load(), "the handler never ran")
 			recs := logs.failures(t)[before:]
@@ -58,6 +58,10 @@ func TestInputSchemaValidationBecomesValidationFailed(t *testing.T) {
 			assert.True(t, strings.HasPrefix(cause, "input schema validation failed: "), cause)
 			assert.Contains(t, cause, "/amount: &{Got:900/1 Want:500/1}", "mcp-go's words reach the log")
 
+			res = callTool(t, s, "charge", map[string]any{"amount": "90", "currency": "EUR"})
+			p = problemOf(t, res)
+			assert.Equal(t, map[string]any{"amount": float64(90), "currency": "eur"}, p["example_request"])
+			assert.Contains(t, textOf(t, res), "\nexample_request: ")
 			res = callTool(t, s, "charge", p["example_request"].(map[string]any))
 			assert.Equal(t, "charged", textOf(t, res), "the repaired call runs")
 			assert.Equal(t, int32(1), o.ran.Load())

@@ -69,7 +69,7 @@ func Example() {
 }
 
 // With mcp-go's input schema validation on, arguments that break a tool's
-// schema get every violation and a repaired request, not mcp-go's
+// schema get every violation, its repair or what to ask the user, not mcp-go's
 // "input schema validation failed: /amount: &{Got:900/1 Want:500/1}".
 func ExampleInstall() {
 	logger := slog.New(slog.DiscardHandler)
@@ -103,10 +103,9 @@ func ExampleInstall() {
 	// Output:
 	// VALIDATION_FAILED (validation): 2 arguments are invalid.
 	// retryable: false
-	// field: /amount
-	// violation: /amount must be between 1 and 500, allowed_values: {"maximum":500,"minimum":1}, suggested_value: 500
+	// field: /currency
 	// violation: /currency must be one of allowed_values, allowed_values: ["eur","usd"], suggested_value: "eur"
-	// example_request: {"amount":500,"currency":"eur"}
-	// hint: Set amount between 1 and 500 (nearest: 500); set currency to "eur". example_request applies every fix: send it if it still means what the user asked.
+	// violation: /amount must be between 1 and 500, allowed_values: {"maximum":500,"minimum":1}
+	// hint: Set currency to "eur"; ask the user which amount to use, between 1 and 500. Then call again.
 	// request_id: <a new request id>
 }
