@@ -1,8 +1,10 @@
 // Package bench compares toolerr with its peers: its HTTP middleware with
-// chi's, echo's and huma's error handling, and retrygate with
-// go-retryablehttp and failsafe-go. It is a nested module so that the peers
-// never enter the library's go.mod. The benchmarks are in bench_test.go;
-// the script bench/run runs them and writes benchstat's tables.
+// chi's, echo's and huma's error handling, retrygate with
+// go-retryablehttp and failsafe-go, and argcheck's validating decode with
+// huma's (args.go). It is a nested module so that the peers never enter
+// the library's go.mod. The benchmarks are in bench_test.go and
+// args_bench_test.go; the script bench/run runs them and writes
+// benchstat's tables.
 package bench
 
 import (
