@@ -9,7 +9,8 @@ import (
 // value reads one way: "2026/03/14", "March 14, 2026", "14 Mar 2026",
 // "25/12/2026" (a day over 12 settles the order). "03/04/2026" could be
 // either order and is left alone; so is a date-time with no time zone,
-// which could be any instant.
+// which could be any instant, and a date-time where a date is asked for,
+// whose time would be lost.
 
 // dateLayouts are layouts that name a date unambiguously.
 var dateLayouts = []string{
@@ -28,12 +29,6 @@ var dateTimeLayouts = []string{
 	"2 Jan 2006 15:04 MST", "2 Jan 2006 15:04:05 MST", "2 January 2006 15:04 MST", "2 January 2006 15:04:05 MST",
 	"Jan 2, 2006 15:04 MST", "Jan 2, 2006 15:04:05 MST", "January 2, 2006 15:04 MST", "January 2, 2006 15:04:05 MST",
 	"2 Jan 2006 15:04 Z07:00", "Jan 2, 2006 15:04 Z07:00", "January 2, 2006 15:04 Z07:00",
-}
-
-// localDateTimeLayouts are date-times without a zone: no instant, but a
-// date all the same.
-var localDateTimeLayouts = []string{
-	"2006-01-02T15:04", "2006-01-02T15:04:05", "2006-01-02T15:04:05.999999999", "2006-01-02 15:04", "2006-01-02 15:04:05",
 }
 
 // rewriteDate returns s as the schema's format ("date" or "date-time"),

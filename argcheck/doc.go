@@ -15,29 +15,27 @@
 //   - allowed_values, from the keyword that failed: the enum, the bounds
 //     {minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf},
 //     the pattern, format, type or const, the allowed property names;
-//   - suggested_value, whenever one follows deterministically from the
-//     value sent and the schema: a number clamped into its range and onto
-//     its multipleOf, the enum member equal but for case or one small typo
-//     away, a date or date-time in another unambiguous layout rewritten,
-//     a string cut to maxLength, a numeric string as a number, a misspelt
-//     property's nearest allowed name, duplicates dropped from a unique
-//     array, a missing property's default. Every suggestion is checked:
-//     with it in place, nothing is wrong at that field any more.
+//   - suggested_value, when there is a repair: a rewrite a careful person
+//     would make without asking, which keeps everything the user gave and
+//     leaves exactly one value they can have meant. The enum member equal
+//     but for case or separators, one typo away or started by the value;
+//     the separators and case a pattern asks for ("fr_CA" as "fr-CA",
+//     "Order Date" as "order_date"), never a separator dropped; a date in
+//     another unambiguous layout; "25" and "true" as the number and
+//     boolean; a misspelt, abbreviated or synonymous property's name
+//     (limt, desc, zip); duplicates dropped from a unique array; a missing
+//     property's default; a number above a maximum its description says
+//     the server caps. Never a clamp, rounding or cut the schema does not
+//     declare, a unit guessed, a tie broken or a value removed. Repairs
+//     settle in up to two steps (a rename, then the value converted), and
+//     every one is checked: with it in place, nothing is wrong at that
+//     field any more.
 //
-// A value that matches no branch of a oneOf or anyOf is reported inside the
-// branch it meant, when exactly one fits: the one whose discriminator (a
-// property with a const in the branches) the value's equals, or equals but
-// for case and separators, one typo or a prefix of three letters or more;
-// else the only one whose required properties are present, as sent or
-// once a misspelt property takes its nearest name. That branch's
-// violations are repaired like any other. When no branch or several fit,
-// the union is one violation at its own location with no suggestion.
-//
-// A repair that is deterministic is not always what the user meant: the
-// nearest valid refund amount, or a parcel's weight cut to the carrier's
-// limit. On such a property's schema, "x-toolerr-repair": false
-// ([RepairKeyword]) turns its repairs off; its violations then say to ask
-// the user.
+// Every violation without a repair says to ask the user, names the value
+// in the user's terms (the schema's title or short description) and lists
+// the choices when there are at most 8. Where even such a repair is not
+// what the user meant, "x-toolerr-repair": false ([RepairKeyword]) on the
+// property's schema turns its repairs off.
 //
 // The top-level field, allowed_values and suggested_value repeat the most
 // actionable violation (one with a suggestion first). example_request, the
