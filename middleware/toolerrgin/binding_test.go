@@ -72,12 +72,12 @@ func TestValidatorDecoration(t *testing.T) {
 			_ = c.Bind(&items)
 		})
 	})
-	resp, body := call(t, srv, http.MethodPost, "/orders", `{"status":"Closed","limit":0,"customer_id":"C0000042"}`)
+	resp, body := call(t, srv, http.MethodPost, "/orders", `{"status":"Closed","limit":500,"customer_id":"C0000042"}`)
 	e := requireError(t, resp, body, 400, toolerr.CodeValidationFailed, "/orders")
 	assert.True(t, typed, "the error is still validator.ValidationErrors")
-	assert.Contains(t, message, "Key: 'bindArgs.Limit' Error:Field validation for 'Limit' failed on the 'min' tag")
+	assert.Contains(t, message, "Key: 'bindArgs.Limit' Error:Field validation for 'Limit' failed on the 'max' tag")
 	assert.Equal(t, "/limit", e.Field)
-	assert.Equal(t, float64(1), e.SuggestedValue)
+	assert.Equal(t, float64(100), e.SuggestedValue, "limit is tagged toolerr:\"cap\"")
 	assert.Equal(t, "closed", e.ExampleRequest["status"])
 	requireValidExample(t, e.ExampleRequest)
 
@@ -89,7 +89,8 @@ func TestValidatorDecoration(t *testing.T) {
 	resp, body = call(t, srv, http.MethodPost, "/items", `[{"sku":"A","qty":1},{"sku":"B","qty":1},{"sku":"C","qty":0}]`)
 	e = requireError(t, resp, body, 400, toolerr.CodeValidationFailed, "/items")
 	assert.Equal(t, "/2/qty", e.Field)
-	assert.Equal(t, float64(1), e.SuggestedValue)
+	assert.Nil(t, e.SuggestedValue, "a quantity of 0 is never raised to 1")
+	assert.Contains(t, e.Hint, "Ask the user for 2/qty, which must be greater than 0")
 }
 
 // TestCrossField: a cross-field rule names the other field as the client
@@ -108,7 +109,7 @@ func TestCrossField(t *testing.T) {
 		r.POST("/pointer", toolerrgin.Tool("pointers", func(c *gin.Context) error {
 			var a struct {
 				Status *string `json:"status" binding:"omitempty,oneof=open closed"`
-				Limit  *int    `json:"limit" binding:"omitempty,max=100"`
+				Limit  *int    `json:"limit" binding:"omitempty,max=100" toolerr:"cap"`
 			}
 			return toolerrgin.ShouldBindJSON(c, &a)
 		}))

@@ -112,9 +112,13 @@
 // and len; a cross-field rule (eqfield, gtfield…) names the other field
 // by its json name. A suggested_value is given only where a careful person would
 // make the change without asking: the one oneof member a string matches
-// but for case, surrounding space or a swapped separator; a number
-// clamped into its range; a string put in the case lowercase or uppercase
-// asks for. A field tagged `toolerr:"norepair"` gets none. example_request
+// but for case, surrounding space or a swapped separator; a string put in
+// the case lowercase or uppercase asks for; a number above the maximum of
+// a field tagged `toolerr:"cap"` (its handler caps it anyway) set to the
+// maximum. Any other number out of range is what the user asked for and
+// is never clamped. Every violation without a repair says to ask the user,
+// with the choices when there are at most eight. A field tagged
+// `toolerr:"norepair"` gets no repair at all. example_request
 // is given only when every violation has a repair, more than one value
 // changes, and the repaired arguments pass gin's validator. It is the
 // client's own JSON body with the repairs applied, never the bound type

@@ -92,7 +92,7 @@ func ExampleValidator() {
 	gin.SetMode(gin.ReleaseMode)
 	type args struct {
 		Status string `json:"status" binding:"required,oneof=open closed"`
-		Limit  int    `json:"limit" binding:"min=1,max=100"`
+		Limit  int    `json:"limit" binding:"min=1,max=100" toolerr:"cap"`
 	}
 	r := gin.New()
 	r.Use(toolerrgin.Middleware())

@@ -75,10 +75,11 @@ func sentence(field, rest string) string {
 }
 
 // hint is the imperative repair: the fixes of the first few fields, with
-// their suggestions, then every value to ask the user for.
+// their suggestions, then what to ask the user for every value without a
+// repair, with the choices when there are at most eight.
 func hint(fs []finding, hasExample bool) string {
 	const shown = 3
-	var fixes, ask []string
+	var fixes, ask, plain []string
 	done := map[string]bool{}
 	hidden := 0
 	for _, f := range fs {
@@ -87,19 +88,22 @@ func hint(fs []finding, hasExample bool) string {
 		}
 		done[f.field] = true
 		switch {
-		case f.askUser && !f.has:
-			ask = append(ask, displayName(f.field))
+		case !f.has:
+			if a, ok := askOf(f); ok {
+				ask = append(ask, a)
+			} else {
+				plain = append(plain, displayName(f.field))
+			}
 		case len(fixes) == shown:
 			hidden++
-		case f.has:
-			fixes = append(fixes, "set "+displayName(f.field)+" to "+jsonText(f.suggestion))
 		default:
-			fixes = append(fixes, f.fix)
+			fixes = append(fixes, "set "+displayName(f.field)+" to "+jsonText(f.suggestion))
 		}
 	}
-	if len(ask) > 0 {
-		fixes = append(fixes, "ask the user for "+strings.Join(ask, " and "))
+	if len(plain) > 0 {
+		fixes = append(fixes, "ask the user for "+strings.Join(plain, " and "))
 	}
+	fixes = append(fixes, ask...)
 	text := capitalize(strings.Join(fixes, "; ")) + "."
 	if hidden > 0 {
 		text += fmt.Sprintf(" Fix the other %d listed in violations.", hidden)
@@ -108,6 +112,40 @@ func hint(fs []finding, hasExample bool) string {
 		return text + " example_request applies every fix: send it if it still means what the user asked."
 	}
 	return text + " Then call again."
+}
+
+// maxChoices is the most choices an ask lists.
+const maxChoices = 8
+
+// askOf is what to ask the user for f, which has no repair: which of its
+// choices applies (at most eight), or for a value that meets its reason;
+// false for a value to ask for by name alone (a missing one).
+func askOf(f finding) (string, bool) {
+	name := displayName(f.field)
+	var choices []string
+	switch a := f.allowed.(type) {
+	case []any:
+		for _, c := range a {
+			if s, ok := c.(string); ok {
+				choices = append(choices, s)
+			} else {
+				choices = append(choices, jsonText(c))
+			}
+		}
+	case []string:
+		choices = a
+	}
+	if n := len(choices); n > 0 && n <= maxChoices {
+		list := choices[0]
+		if n > 1 {
+			list = strings.Join(choices[:n-1], ", ") + " or " + choices[n-1]
+		}
+		return "ask the user which " + name + " applies: " + list, true
+	}
+	if f.reason == "" || f.reason == "is required" {
+		return "", false
+	}
+	return "ask the user for " + name + ", which " + f.reason, true
 }
 
 // jsonText is v as JSON text, for hints.

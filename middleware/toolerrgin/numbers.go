@@ -11,8 +11,9 @@ import (
 
 // A number's range: the failing tag's bound, with the field's other
 // bounds when its type is known, as allowed_values in JSON Schema's
-// words (minimum, maximum, exclusiveMinimum, exclusiveMaximum); the
-// repair clamps the value into the whole range.
+// words (minimum, maximum, exclusiveMinimum, exclusiveMaximum). A number
+// is clamped only above the upper bound of a field tagged
+// `toolerr:"cap"`, whose handler caps it anyway.
 
 // bound is one comparison of a number: its value, and whether it is an
 // upper bound and an exclusive one.
@@ -43,7 +44,8 @@ func boundRule(tag, param string) (bound, bool) {
 	return bound{}, false
 }
 
-// describeNumber words a number out of its range and clamps it.
+// describeNumber words a number out of its range, and clamps it to a
+// declared cap.
 func describeNumber(f *finding, fe validator.FieldError, sf *reflect.StructField) {
 	failing, ok := boundRule(fe.Tag(), fe.Param())
 	if !ok {
@@ -72,6 +74,13 @@ func describeNumber(f *finding, fe validator.FieldError, sf *reflect.StructField
 	}
 	v, ok := floatOf(valueOf(fe))
 	if !ok {
+		return
+	}
+	// A number out of range is what the user asked for: the nearest
+	// allowed one is another request (fewer tickets, a smaller charge),
+	// unless the field says the server caps it (`toolerr:"cap"`) and the
+	// number is above its upper bound.
+	if !capped(sf) || !failing.upper {
 		return
 	}
 	if c, ok := clamp(v, bounds, integer); ok && c != v {

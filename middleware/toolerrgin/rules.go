@@ -14,7 +14,8 @@ import (
 // The validator's tags in plain words, with their allowed values and the
 // only repairs made (DESIGN, "Argument validation"): a string that
 // matches exactly one oneof member but for case, surrounding space or a
-// separator swapped; a number clamped into its min/max range; a string
+// separator swapped; a number above the maximum of a field tagged
+// `toolerr:"cap"` (the handler caps it anyway) clamped to it; a string
 // put in the case lowercase or uppercase asks for. Nothing else is
 // repaired: a string too short or too long, a missing value, a number
 // past an exclusive bound of a float, an item count, a format are the
@@ -45,6 +46,13 @@ func rulesOf(sf reflect.StructField) []rule {
 // noRepair reports whether sf turns repairs off.
 func noRepair(sf *reflect.StructField) bool {
 	return sf != nil && sf.Tag.Get("toolerr") == "norepair"
+}
+
+// capped reports whether sf says its handler caps a number above its
+// upper bound (`toolerr:"cap"`), so that sending the bound is what the
+// call gets anyway.
+func capped(sf *reflect.StructField) bool {
+	return sf != nil && sf.Tag.Get("toolerr") == "cap"
 }
 
 // isBound reports whether tag is one of the comparison tags.

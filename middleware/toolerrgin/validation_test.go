@@ -20,7 +20,7 @@ import (
 // json tags that differ, binding rules.
 type bindArgs struct {
 	Status     string `json:"status" binding:"required,oneof=open closed in_progress"`
-	Limit      int    `json:"limit" binding:"min=1,max=100"`
+	Limit      int    `json:"limit" binding:"min=1,max=100" toolerr:"cap"`
 	CustomerID string `json:"customer_id" binding:"required,len=8"`
 	Items      []item `json:"line_items" binding:"omitempty,dive"`
 	Page
@@ -76,29 +76,32 @@ func TestValidation(t *testing.T) {
 		{name: "clamp into min/max, with the whole range", body: `{"status":"open","limit":500,` + valid + `}`,
 			want:  []violation{{Field: "/limit", Allowed: map[string]any{"minimum": float64(1), "maximum": float64(100)}, Suggested: float64(100), Reason: "must be at most 100"}},
 			field: "/limit", suggested: float64(100), noExample: true},
-		{name: "two repairs: an example proven valid", body: `{"status":"Closed","limit":0,` + valid + `}`,
+		{name: "two repairs: an example proven valid", body: `{"status":"Closed","limit":500,` + valid + `}`,
 			want: []violation{
-				{Field: "/limit", Suggested: float64(1)},
+				{Field: "/limit", Suggested: float64(100)},
 				{Field: "/status", Suggested: "closed"},
 			},
-			field: "/limit", suggested: float64(1),
+			field: "/limit", suggested: float64(100),
 			// The client's members, repaired: none of the type's zero
 			// values for what it did not send.
-			example: map[string]any{"status": "closed", "limit": float64(1), "customer_id": "C0000042"}},
+			example: map[string]any{"status": "closed", "limit": float64(100), "customer_id": "C0000042"}},
+		{name: "below the minimum of a cap: never raised", body: `{"status":"open","limit":0,` + valid + `}`,
+			want:  []violation{{Field: "/limit", Allowed: map[string]any{"minimum": float64(1), "maximum": float64(100)}, Reason: "must be at least 1"}},
+			field: "/limit", noExample: true, hintPhrase: "Ask the user for limit, which must be at least 1"},
 		{name: "missing and wrong length: ask the user", body: `{"limit":5,"customer_id":"C42"}`,
 			want: []violation{
 				{Field: "/customer_id", Allowed: map[string]any{"minLength": float64(8), "maxLength": float64(8)}, Reason: "must be exactly 8 characters long"},
 				{Field: "/status", Allowed: []any{"open", "closed", "in_progress"}, Reason: "is required"},
 			},
-			field: "/customer_id", noExample: true, hintPhrase: "Ask the user for customer_id and status"},
-		{name: "nested in a slice, json names, an exclusive integer bound clamped", body: `{"status":"open","limit":5,` + valid + `,"line_items":[{"sku":"AB-1","qty":1},{"sku":"ab-2","qty":0}]}`,
+			field: "/customer_id", noExample: true,
+			hintPhrase: "Ask the user for customer_id, which must be exactly 8 characters long; ask the user which status applies: open, closed or in_progress"},
+		{name: "nested in a slice, json names, a quantity out of range asked", body: `{"status":"open","limit":5,` + valid + `,"line_items":[{"sku":"AB-1","qty":1},{"sku":"ab-2","qty":0}]}`,
 			want: []violation{
-				{Field: "/line_items/1/qty", Allowed: map[string]any{"exclusiveMinimum": float64(0), "maximum": float64(10)}, Suggested: float64(1)},
 				{Field: "/line_items/1/sku", Suggested: "AB-2"},
+				{Field: "/line_items/1/qty", Allowed: map[string]any{"exclusiveMinimum": float64(0), "maximum": float64(10)}},
 			},
-			field: "/line_items/1/qty", suggested: float64(1),
-			example: map[string]any{"status": "open", "limit": float64(5), "customer_id": "C0000042",
-				"line_items": []any{map[string]any{"sku": "AB-1", "qty": float64(1)}, map[string]any{"sku": "AB-2", "qty": float64(1)}}}},
+			field: "/line_items/1/sku", suggested: "AB-2", noExample: true,
+			hintPhrase: "ask the user for line_items/1/qty, which must be greater than 0"},
 		{name: "a float's exclusive bound has no nearest value", body: `{"status":"open","limit":5,` + valid + `,"line_items":[{"sku":"A","qty":1,"fee":3}]}`,
 			want:  []violation{{Field: "/line_items/0/fee", Allowed: map[string]any{"exclusiveMaximum": 2.5}}},
 			field: "/line_items/0/fee", noExample: true},
@@ -331,12 +334,12 @@ func TestExampleRequestIsTheClientsOwn(t *testing.T) {
 			c.JSON(200, args)
 		})
 	})
-	resp, body := call(t, srv, http.MethodPost, "/orders", `{"status":"Closed","limit":0,"customer_id":"C0000042","note":"rush"}`)
+	resp, body := call(t, srv, http.MethodPost, "/orders", `{"status":"Closed","limit":500,"customer_id":"C0000042","note":"rush"}`)
 	e := requireError(t, resp, body, 400, toolerr.CodeValidationFailed, "/orders")
-	assert.Equal(t, map[string]any{"status": "closed", "limit": float64(1), "customer_id": "C0000042", "note": "rush"}, e.ExampleRequest)
+	assert.Equal(t, map[string]any{"status": "closed", "limit": float64(100), "customer_id": "C0000042", "note": "rush"}, e.ExampleRequest)
 
 	pad := strings.Repeat("x", 300<<10)
-	resp, body = call(t, srv, http.MethodPost, "/orders", `{"status":"Closed","limit":0,"customer_id":"C0000042","note":"`+pad+`"}`)
+	resp, body = call(t, srv, http.MethodPost, "/orders", `{"status":"Closed","limit":500,"customer_id":"C0000042","note":"`+pad+`"}`)
 	e = requireError(t, resp, body, 400, toolerr.CodeValidationFailed, "/orders")
 	assert.Len(t, e.Violations, 2)
 	assert.Nil(t, e.ExampleRequest, "a body over the kept cap: no example")
