@@ -167,6 +167,27 @@ func BenchmarkCheck(b *testing.B) {
 			}
 		}
 	})
+	b.Run("hostile_32_pattern_rewrites", func(b *testing.B) {
+		// 32 values of six words and three kinds of separator that no
+		// rewrite makes match a pattern with four literal separators: the
+		// separator and case search runs to its bound for each.
+		hostile, err := argcheck.Compile([]byte(`{"type":"object","properties":{"items":{"type":"array",` +
+			`"items":{"type":"string","pattern":"^[a-z]+(-[a-z]+)*(/[a-z]+)?(\\.[a-z]+)?(_[0-9])?$"}}}}`))
+		if err != nil {
+			b.Fatal(err)
+		}
+		items := make([]string, 32)
+		for i := range items {
+			items[i] = fmt.Sprintf(`"Aa Bb-Cc.Dd Ee-Ff%d"`, i)
+		}
+		raw := []byte(`{"items":[` + strings.Join(items, ",") + `]}`)
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := hostile.CheckJSON(raw); err == nil {
+				b.Fatal("valid")
+			}
+		}
+	})
 	b.Run("invalid_two_repairs", func(b *testing.B) {
 		b.ReportAllocs()
 		raw := []byte(`{"customer_id":"c_8f2a91","status":"Shipped","limit":500}`)

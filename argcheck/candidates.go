@@ -40,7 +40,7 @@ func (r *repairer) candidates(f *finding) []any {
 		if name, ok := renameTarget(last, free, func(p string) map[string]any { return r.s.property(f.object, p) }); ok {
 			return []any{name}
 		}
-		if name, ok := patternPropertyName(last, f.object); ok {
+		if name, ok := patternPropertyName(last, f.object, r.rewrites); ok {
 			return []any{name}
 		}
 	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf":
@@ -72,7 +72,7 @@ func (r *repairer) candidates(f *finding) []any {
 		if s, ok := f.got.(string); ok {
 			format, _ := f.node["format"].(string)
 			pattern, _ := f.node["pattern"].(string)
-			return stringCandidates(s, format, pattern, namesAccount(f.field))
+			return stringCandidates(s, format, pattern, namesAccount(f.field), r.rewrites)
 		}
 	case "type":
 		want, _ := f.allowed.(map[string]any)
@@ -96,8 +96,8 @@ func (r *repairer) candidates(f *finding) []any {
 // separators and case that the pattern accepts, or without a pattern, s
 // in lower or upper case. account says the value names an account, whose
 // words are never joined by a separator the pattern only lists in a
-// class.
-func stringCandidates(s, format, pattern string, account bool) []any {
+// class. budget bounds the pattern matches of the whole call.
+func stringCandidates(s, format, pattern string, account bool, budget *int) []any {
 	var out []any
 	add := func(c string) {
 		if c != s && c != "" && !slices.Contains(out, any(c)) {
@@ -125,7 +125,7 @@ func stringCandidates(s, format, pattern string, account bool) []any {
 		return out
 	}
 	if re, err := regexp.Compile(pattern); err == nil {
-		if c, ok := patternRewrite(s, re, account); ok {
+		if c, ok := patternRewrite(s, re, account, budget); ok {
 			add(c)
 		}
 	}
@@ -253,7 +253,7 @@ func countedBySibling(args any, field string, n, m int) bool {
 // patternPropertyName returns the one rewrite of name's separators and
 // case that a patternProperties pattern of object accepts ("log_level"
 // for ^[A-Z][A-Z0-9_]*$ is "LOG_LEVEL"), or false when none or several do.
-func patternPropertyName(name string, object map[string]any) (string, bool) {
+func patternPropertyName(name string, object map[string]any, budget *int) (string, bool) {
 	patterns, _ := object["patternProperties"].(map[string]any)
 	found := ""
 	for p := range patterns {
@@ -261,7 +261,7 @@ func patternPropertyName(name string, object map[string]any) (string, bool) {
 		if err != nil {
 			continue
 		}
-		if c, ok := patternRewrite(name, re, false); ok && c != name {
+		if c, ok := patternRewrite(name, re, false, budget); ok && c != name {
 			if found != "" && found != c {
 				return "", false
 			}

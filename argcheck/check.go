@@ -61,7 +61,8 @@ func (s *Schema) report(verr *validator.ValidationError, args any) *toolerr.Erro
 	if len(fs) == 0 { // the validator failed with nothing to point at
 		fs = []finding{{reason: "does not match the tool's input schema", fix: "correct the arguments against the tool's input schema"}}
 	}
-	r := &repairer{s: s, args: args, before: s.failingFields(verr, args)}
+	rewrites := maxCallRewrites
+	r := &repairer{s: s, args: args, before: s.failingFields(verr, args), rewrites: &rewrites}
 	r.suggest(fs)
 	coverRenames(fs, args)
 	slices.SortStableFunc(fs, func(a, b finding) int {

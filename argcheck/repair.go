@@ -22,6 +22,9 @@ type repairer struct {
 	before map[string]bool // the fields failing as sent
 	trials int
 	depth  int // 1 in the second step of a repair, which has no third
+	// rewrites is the pattern matches the call may still spend on
+	// separator and case rewrites, shared by every step.
+	rewrites *int
 }
 
 // suggest sets the suggestion of every finding that has one that works:
@@ -105,7 +108,7 @@ func (r *repairer) works(f *finding, c any) (any, bool) {
 	// The second step: every new failure must be where the first step
 	// leads (at or under the target, or the array a value belongs to)
 	// and have a repair of its own.
-	next := &repairer{s: r.s, args: doc, before: after, trials: r.trials, depth: 1}
+	next := &repairer{s: r.s, args: doc, before: after, trials: r.trials, depth: 1, rewrites: r.rewrites}
 	atTarget := false
 	for _, g := range r.s.findings(verr, doc) {
 		if r.before[g.field] && g.field != target || !leadsTo(f, target, g) {
@@ -216,7 +219,7 @@ func (r *repairer) exampleRequest(fs []finding) (any, bool) {
 		if !ok {
 			return nil, false
 		}
-		next := &repairer{s: r.s, args: doc, before: r.s.failingFields(err, doc), trials: r.trials}
+		next := &repairer{s: r.s, args: doc, before: r.s.failingFields(err, doc), trials: r.trials, rewrites: r.rewrites}
 		fs = r.s.findings(verr, doc)
 		next.suggest(fs)
 		coverRenames(fs, doc)

@@ -41,12 +41,14 @@ const wordSeparators = " -_./"
 // Bounds on the search, so that a hostile value costs microseconds: at
 // most maxSeparatorKinds distinct separators, maxRewriteWords words and
 // maxInsertions places for an inserted separator, and at most
-// maxRewriteTrials pattern matches.
+// maxRewriteTrials pattern matches for one value and maxCallRewrites for
+// one call.
 const (
 	maxSeparatorKinds = 3
 	maxRewriteWords   = 6
 	maxInsertions     = 3
 	maxRewriteTrials  = 2048
+	maxCallRewrites   = 8192
 	maxRewriteLen     = 128
 )
 
@@ -150,7 +152,10 @@ func shapeOf(s string) (wordShape, bool) {
 // none or more than one.
 // With account, the value names an account ("octo cat" may be the login
 // octocat or octo-cat), and a space becomes only a literal separator.
-func patternRewrite(s string, re *regexp.Regexp, account bool) (string, bool) {
+//
+// budget is the pattern matches the whole call may still spend; the
+// search takes what it uses from it, and fails when it runs out.
+func patternRewrite(s string, re *regexp.Regexp, account bool, budget *int) (string, bool) {
 	t := strings.TrimSpace(s)
 	if t == "" || len(t) > maxRewriteLen {
 		return "", false
@@ -162,7 +167,12 @@ func patternRewrite(s string, re *regexp.Regexp, account bool) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	search := rewriteSearch{re: re, budget: maxRewriteTrials, bestCost: 1 << 30, seps: separatorsOf(re.String())}
+	if *budget <= 0 {
+		return "", false
+	}
+	search := rewriteSearch{re: re, budget: min(maxRewriteTrials, *budget), bestCost: 1 << 30, seps: separatorsOf(re.String())}
+	start := search.budget
+	defer func() { *budget -= start - max(search.budget, 0) }()
 	search.seps.account = account
 	search.separators(sh, false)
 	if len(sh.kinds) == 0 {
@@ -186,18 +196,18 @@ type rewriteSearch struct {
 }
 
 // try records candidate c of the given cost when re matches it.
-func (r *rewriteSearch) try(c string, cost int) {
+func (r *rewriteSearch) try(c []byte, cost int) {
 	if cost > r.bestCost || r.budget < 0 {
 		return
 	}
-	if r.budget--; r.budget < 0 || !r.re.MatchString(c) {
+	if r.budget--; r.budget < 0 || !r.re.Match(c) {
 		return
 	}
 	if cost < r.bestCost {
 		r.best, r.bestCost = r.best[:0], cost
 	}
-	if !containsString(r.best, c) {
-		r.best = append(r.best, c)
+	if !containsString(r.best, string(c)) {
+		r.best = append(r.best, string(c))
 	}
 }
 
@@ -243,18 +253,18 @@ func (r *rewriteSearch) separators(sh wordShape, inserted bool) {
 // separator k (after word k) replaced by sepAt(k).
 func (r *rewriteSearch) casings(sh wordShape, sepAt func(k int) string, cost int) {
 	words := make([]string, len(sh.words))
-	var b strings.Builder
+	var b []byte
 	var pick func(i, cost int)
 	pick = func(i, cost int) {
 		if i == len(words) {
-			b.Reset()
+			b = b[:0]
 			for k, w := range words {
 				if k > 0 {
-					b.WriteString(sepAt(k - 1))
+					b = append(b, sepAt(k-1)...)
 				}
-				b.WriteString(w)
+				b = append(b, w...)
 			}
-			r.try(b.String(), cost)
+			r.try(b, cost)
 			return
 		}
 		w := sh.words[i]
