@@ -2,6 +2,7 @@ package argcheck
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -66,6 +67,13 @@ func measureIndependent(t *testing.T) (tally independentTally, report []string) 
 		if e.ExampleRequest != nil {
 			require.NoError(t, s.Check(e.ExampleRequest), "%s: example_request validates", c.ID)
 		}
+		// The hint reaches the agent whole in every rendering: the
+		// observation (also an MCP tool's text), problem+json and the
+		// envelope.
+		hintJSON, _ := json.Marshal(e.Hint)
+		require.Contains(t, e.Observation()+"\n", "\nhint: "+e.Hint+"\n", c.ID)
+		require.Contains(t, string(e.AppendJSON(nil)), `"hint":`+string(hintJSON), c.ID)
+		require.Contains(t, string(e.AppendEnvelope(nil)), `"hint":`+string(hintJSON), c.ID)
 		next, changed := repairAgent(args, e)
 		valid := changed && s.Check(next) == nil
 
