@@ -257,7 +257,8 @@ func ratNumber(r *big.Rat) json.Number {
 
 // capWords are what a description says when the server lowers a number
 // above the maximum to the maximum itself ("Values above 3600 are capped
-// to 3600", "treated as 72").
+// to 3600", "treated as 72"). The first two say it alone; the others
+// only in a description that also names the maximum.
 var capWords = []string{"capped", "clamped", "treated as", "reduced to", "lowered to", "limited to", "truncated to"}
 
 // declaresCap reports whether node's description says that the server
@@ -267,8 +268,9 @@ var capWords = []string{"capped", "clamped", "treated as", "reduced to", "lowere
 func declaresCap(node map[string]any) bool {
 	d, _ := node["description"].(string)
 	d = strings.ToLower(d)
-	for _, w := range capWords {
-		if strings.Contains(d, w) {
+	_, hi := boundsOf(node).upper()
+	for i, w := range capWords {
+		if strings.Contains(d, w) && (i < 2 || hi != nil && strings.Contains(d, ratText(hi))) {
 			return true
 		}
 	}

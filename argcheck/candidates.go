@@ -204,12 +204,13 @@ func withoutRepeats(a []any) []any {
 }
 
 // minorUnits are words that name an amount in a currency's minor unit.
-var minorUnits = []string{"cents", "cent", "pence", "penny", "minor unit", "smallest currency unit", "minor_units", "satoshi"}
+var minorUnits = []string{"cents", "cent", "pence", "penny", "satoshi", "satoshis"}
 
 // minorUnitGuess reports whether f is a string with a decimal point sent
 // for an integer amount in a minor unit ("250.00" for bonus_cents): the
 // sender may have meant 250 units or 250.00 in the major unit, so only
-// the user can say.
+// the user can say. The unit is a word of the property's name, title or
+// description ("discount_percent" is not in cents).
 func minorUnitGuess(f *finding) bool {
 	s, ok := f.got.(string)
 	if !ok || !strings.Contains(s, ".") {
@@ -217,9 +218,13 @@ func minorUnitGuess(f *finding) bool {
 	}
 	d, _ := f.node["description"].(string)
 	title, _ := f.node["title"].(string)
-	text := strings.ToLower(displayName(f.field) + " " + title + " " + d)
-	for _, w := range minorUnits {
-		if strings.Contains(text, w) {
+	last := f.field[strings.LastIndexByte(f.field, '/')+1:]
+	text := last + " " + title + " " + d
+	if strings.Contains(strings.ToLower(text), "minor unit") {
+		return true
+	}
+	for _, w := range nameWordsOf(text) {
+		if slices.Contains(minorUnits, w) {
 			return true
 		}
 	}

@@ -106,3 +106,22 @@ func TestSuggestionLongerThanTheRenderingIsNotLost(t *testing.T) {
 	assert.Equal(t, long, e.ExampleRequest.(map[string]any)["body"])
 	assert.Contains(t, e.Hint, "example_request")
 }
+
+// TestDeclaredCapAndMinorUnitsAreWords: a cap is declared by "capped" or
+// "clamped", or another cap phrase that names the maximum; a minor unit
+// is a word of the name or description, not a part of one.
+func TestDeclaredCapAndMinorUnitsAreWords(t *testing.T) {
+	s := mustCompile(t, `{"type":"object","properties":{
+		"wait": {"type":"integer","maximum":72,"description":"Values above 72 are treated as 72."},
+		"rows": {"type":"integer","maximum":50,"description":"An empty value is treated as all rows."},
+		"discount_percent": {"type":"integer"},
+		"fee": {"type":"integer","description":"The fee in cents."}}}`)
+	e := checkErr(t, s, `{"wait":96}`)
+	assert.Equal(t, json.Number("72"), e.SuggestedValue)
+	e = checkErr(t, s, `{"rows":80}`)
+	assert.Nil(t, e.SuggestedValue, "\"treated as\" about something else declares no cap")
+	e = checkErr(t, s, `{"discount_percent":"15.0"}`)
+	assert.Equal(t, json.Number("15.0"), e.SuggestedValue, "percent is not a cent")
+	e = checkErr(t, s, `{"fee":"15.00"}`)
+	assert.Nil(t, e.SuggestedValue, "dollars or cents: the user says")
+}
