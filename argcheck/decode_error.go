@@ -63,9 +63,15 @@ func DecodeError(reg *toolerr.Registry, err error) (*toolerr.Error, bool) {
 		if field == "" {
 			detail = capitalize(detail)
 		}
+		hint := fmt.Sprintf("Send %s as %s, then call again.", name, article(want))
+		if field != "" {
+			// Nothing here derives the value: the user says what it is.
+			hint = fmt.Sprintf("Send %s as %s if what the user gave plainly is one; otherwise ask the user for it. Then call again.",
+				name, article(want))
+		}
 		e := reg.New(toolerr.CodeValidationFailed, detail).
 			WithField(field).
-			WithHint(fmt.Sprintf("Send %s as %s, then call again.", name, article(want)))
+			WithHint(hint)
 		if want != "value" {
 			v.AllowedValues = allowed
 			e = e.WithAllowedValues(allowed)
@@ -89,7 +95,7 @@ func DecodeError(reg *toolerr.Registry, err error) (*toolerr.Error, bool) {
 		return reg.New(toolerr.CodeValidationFailed,
 			fmt.Sprintf("The arguments hold a property the tool does not take: %q.", name)).
 			WithViolations(toolerr.Violation{Reason: fmt.Sprintf("has the unknown property %q", name)}).
-			WithHint(fmt.Sprintf("Remove %q or correct its name against the tool's input schema, then call again.", name)).
+			WithHint(fmt.Sprintf("Correct %q to the name of the tool's property it stands for, if one plainly does; otherwise ask the user where it belongs. Never drop it. Then call again.", name)).
 			WithCause(err), true
 	}
 	return nil, false

@@ -112,3 +112,24 @@ func FuzzDecodeError(f *testing.F) {
 		}
 	})
 }
+
+// TestDecodeErrorHintsNeverInviteAGuess: a value Go's decoder refuses has
+// no repair here, so the hint says to ask the user; an unknown property
+// is renamed or asked about, never dropped.
+func TestDecodeErrorHintsNeverInviteAGuess(t *testing.T) {
+	type args struct {
+		Qty int `json:"qty"`
+	}
+	var a args
+	err := json.Unmarshal([]byte(`{"qty":"three"}`), &a)
+	e, ok := argcheck.DecodeError(nil, err)
+	require.True(t, ok)
+	assert.Contains(t, e.Hint, "otherwise ask the user for it")
+
+	dec := json.NewDecoder(strings.NewReader(`{"qty":3,"infants":1}`))
+	dec.DisallowUnknownFields()
+	e, ok = argcheck.DecodeError(nil, dec.Decode(&a))
+	require.True(t, ok)
+	assert.Contains(t, e.Hint, `ask the user where it belongs. Never drop it.`)
+	assert.NotContains(t, e.Hint, "Remove")
+}
