@@ -129,7 +129,8 @@ func (s *Schema) branchOf(e *validator.ValidationError, args any) (chosenBranch,
 		}
 		field := child(loc, from)
 		b.renames = append(b.renames, finding{field: field, keyword: "additionalProperties", got: obj[from],
-			renameFrom: true, allowed: names, reason: "is not a property of this tool", fix: "remove " + displayName(field)})
+			renameFrom: true, allowed: names, reason: "is not a property of this tool", fix: "remove " + displayName(field),
+			ask: askUnknown(field, names)})
 	}
 	return b, true
 }

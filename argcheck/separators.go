@@ -38,7 +38,7 @@ import (
 // identifiers and paths.
 const wordSeparators = " -_./"
 
-// Bounds on the search, so that a hostile value costs microseconds: at
+// Bounds on the search, so that a hostile call costs milliseconds: at
 // most maxSeparatorKinds distinct separators, maxRewriteWords words and
 // maxInsertions places for an inserted separator, and at most
 // maxRewriteTrials pattern matches for one value and maxCallRewrites for
@@ -149,11 +149,9 @@ func shapeOf(s string) (wordShape, bool) {
 
 // patternRewrite returns the one rewrite of s with the fewest changes
 // that re matches, trimmed of surrounding space, or false when there is
-// none or more than one.
-// With account, the value names an account ("octo cat" may be the login
-// octocat or octo-cat), and a space becomes only a literal separator.
-//
-// budget is the pattern matches the whole call may still spend; the
+// none or more than one. With account, the value names an account ("octo
+// cat" may be the login octocat or octo-cat), and a space becomes only a
+// literal separator. budget is the pattern matches the whole call may still spend; the
 // search takes what it uses from it, and fails when it runs out.
 func patternRewrite(s string, re *regexp.Regexp, account bool, budget *int) (string, bool) {
 	t := strings.TrimSpace(s)
