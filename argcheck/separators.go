@@ -165,6 +165,10 @@ func patternRewrite(s string, re *regexp.Regexp, account bool, budget *int) (str
 	if !ok {
 		return "", false
 	}
+	if budget == nil {
+		own := maxCallRewrites
+		budget = &own
+	}
 	if *budget <= 0 {
 		return "", false
 	}
