@@ -220,8 +220,16 @@ func fixWith(f finding) string {
 	case "maxLength", "uniqueItems":
 		return f.fix // suggested_value holds the result
 	}
-	return fmt.Sprintf("set %s to %s", name, jsonText(f.suggestion))
+	if v := jsonText(f.suggestion); len(v) <= maxHintValueLen {
+		return fmt.Sprintf("set %s to %s", name, v)
+	}
+	// A long value would crowd the hint out of its length limit: the
+	// value itself is in suggested_value or example_request.
+	return fmt.Sprintf("set %s as suggested_value or example_request shows", name)
 }
+
+// maxHintValueLen is the longest suggestion a hint quotes.
+const maxHintValueLen = 96
 
 // capitalize upper-cases the first letter of s.
 func capitalize(s string) string {
