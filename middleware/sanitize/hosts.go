@@ -111,7 +111,7 @@ func (r *hostRules) redact(s string, rep *Report) string {
 	for i := r.dot(s, 0); i >= 0; i = r.dot(s, i) {
 		i = r.matchDot(s, i, &out)
 	}
-	next := 0 // IPv6 candidates never overlap
+	next := 0     // IPv6 candidates never overlap
 	awsState := 0 // whether s speaks of AWS (hosts_arn.go): 0 not known yet, 1 yes, 2 no
 	aws := func() bool {
 		if awsState == 0 {
