@@ -195,8 +195,10 @@ func appendBounded(b, text []byte, limit int) []byte {
 // titleText returns the part of a title that names the error: Cloudflare's
 // "example.com | 522: Connection timed out" loses the host (which may be
 // an internal name), IIS's "IIS 10.0 Detailed Error - 404.0 - Not Found"
-// loses the server's name.
+// loses the server's name, Werkzeug's "KeyError: 'sku' // Werkzeug
+// Debugger" the debugger's.
 func titleText(t string) string {
+	t = strings.TrimSuffix(t, " // Werkzeug Debugger") // the debugger's name, after the exception's headline
 	if strings.HasPrefix(t, "IIS ") {
 		if _, rest, ok := strings.Cut(t, "Detailed Error - "); ok {
 			t = rest
