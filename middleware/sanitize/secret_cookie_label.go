@@ -12,7 +12,9 @@ import "strings"
 // and '.', such as _session, _myapp_session, laravel_session, PHPSESSID,
 // JSESSIONID, ASP.NET_SessionId; or connect.sid) followed by white space
 // and a value that looks like a credential loses the value, as
-// "[REDACTED:session]"; a Cookie, Set-Cookie or HTTP_COOKIE label followed
+// "[REDACTED:session]" (unquoted, it must be at least minTokenLen bytes
+// long, as session ids are: a line of shorter words is plain prose that
+// Clean returns as it is); a Cookie, Set-Cookie or HTTP_COOKIE label followed
 // by white space and name=value pairs loses the pairs, as
 // "[REDACTED:cookie]". Prose ("the session expired", "Cookie missing")
 // has no such value and stays.
@@ -88,7 +90,7 @@ func matchCookieLabelAt(s string, k int, out *spanList) int {
 		}
 	default:
 		ve := unquotedEnd(s, vs)
-		if looksSecret(s[vs:ve]) {
+		if ve-vs >= minTokenLen && looksSecret(s[vs:ve]) {
 			out.add(vs, ve, sessionRepl, KindSecret)
 		}
 	}
