@@ -92,24 +92,26 @@ var accountLabels = [...]string{"account", "accountid", "awsaccount", "awsaccoun
 
 // matchAccountLabel records the 12-digit account id after the label whose
 // separator ':' is at s[i] ("Account: 123456789012", "\"AccountId\":
-// \"123456789012\""), if any. aws reports whether the text speaks of AWS;
-// it is called only when a label is found.
-func matchAccountLabel(s string, i int, aws func() bool, out *spanList) {
+// \"123456789012\""), if any. aws remembers whether s speaks of AWS;
+// it is asked only when a label and an id are found.
+func matchAccountLabel(s string, i int, aws *awsText, out *spanList) {
 	ks := i
 	if ks > 0 && (s[ks-1] == '"' || s[ks-1] == '\'') {
 		ks--
 	}
 	ke := ks
-	for ks > 0 && ke-ks < 24 && (isWordByte(s[ks-1]) || s[ks-1] == '-' || s[ks-1] == ' ') {
+	for ks > 0 && ke-ks < maxAccountLabel && (isWordByte(s[ks-1]) || s[ks-1] == '-' || s[ks-1] == ' ') {
 		ks--
 	}
-	var norm []byte
+	var b [maxAccountLabel]byte
+	n := 0
 	for k := ks; k < ke; k++ {
 		if c := s[k]; c != ' ' && c != '_' && c != '-' {
-			norm = append(norm, lowerByte(c))
+			b[n] = lowerByte(c)
+			n++
 		}
 	}
-	if !isAccountLabel(string(norm)) {
+	if !isAccountLabel(string(b[:n])) {
 		return
 	}
 	vs := skipSpaces(s, i+1)
@@ -117,7 +119,7 @@ func matchAccountLabel(s string, i int, aws func() bool, out *spanList) {
 		vs++
 	}
 	ve := vs + digitsLen(s[vs:])
-	if ve-vs != awsAccountLen || ve < len(s) && isWordByte(s[ve]) || !aws() {
+	if ve-vs != awsAccountLen || ve < len(s) && isWordByte(s[ve]) || !aws.speaks(s) {
 		return
 	}
 	out.add(vs, ve, awsAccountMark, KindInternalHost)
@@ -132,6 +134,24 @@ func isAccountLabel(norm string) bool {
 		}
 	}
 	return false
+}
+
+// maxAccountLabel bounds how much of a label is read back from its colon.
+const maxAccountLabel = 24
+
+// awsText remembers whether a text speaks of AWS: 0 not known yet, 1 yes,
+// 2 no.
+type awsText uint8
+
+// speaks reports whether s speaks of AWS, reading s once.
+func (a *awsText) speaks(s string) bool {
+	if *a == 0 {
+		*a = 2
+		if speaksOfAWS(s) {
+			*a = 1
+		}
+	}
+	return *a == 1
 }
 
 // speaksOfAWS reports whether s names AWS: "aws", "amazon" or an ARN.
