@@ -126,7 +126,7 @@ func matchAccountLabel(s string, i int, aws *awsText, out *spanList) {
 }
 
 // isAccountLabel reports whether norm, a label read back from its colon,
-// ends with one of accountLabels after a word boundary.
+// ends with one of accountLabels ("Invalid account" reads "invalidaccount").
 func isAccountLabel(norm string) bool {
 	for _, l := range accountLabels {
 		if strings.HasSuffix(norm, l) {
@@ -154,7 +154,8 @@ func (a *awsText) speaks(s string) bool {
 	return *a == 1
 }
 
-// speaksOfAWS reports whether s names AWS: "aws", "amazon" or an ARN.
+// speaksOfAWS reports whether s names AWS: "aws" (which every ARN holds)
+// or "amazon".
 func speaksOfAWS(s string) bool {
 	return containsFold(s, "aws") || containsFold(s, "amazon")
 }
