@@ -58,7 +58,7 @@ type envoyGateway struct{}
 
 // envoyReplies are the first words of Envoy's local replies, lower case.
 var envoyReplies = []string{
-	"upstream connect error or disconnect/reset before headers",
+	envoyConnectError,
 	"no healthy upstream",
 	"upstream request timeout",
 	"upstream max stream duration reached",
@@ -72,13 +72,33 @@ var envoyReplies = []string{
 	"request overall timeout",
 }
 
-// envoySafeResets are reset reasons that mean the request never reached
-// the upstream, so any method may be retried.
+// envoyConnectError starts Envoy's reply to a stream reset before the
+// upstream's response headers. No other server writes it, so the body
+// alone names Envoy: a proxy in front of Envoy, or Envoy configured to
+// overwrite or strip its Server header, leaves no Envoy header.
+const envoyConnectError = "upstream connect error or disconnect/reset before headers"
+
+// envoySafeResets are the reset reasons (Envoy's names of its stream reset
+// reasons, lower case) that mean the request never reached the upstream,
+// so any method may be retried: the connection to the upstream was never
+// made ("connection failure", "local connection failure", "remote
+// connection failure", "connection timeout"), the circuit breaker or
+// pool refused the request before it was sent ("overflow"), or the stream
+// was refused, which HTTP/2 (RFC 9113 §8.7) guarantees means unprocessed
+// ("remote refused stream reset", "local refused stream reset"). Every
+// other reason may come after the request was sent, and a non-idempotent
+// call is then not to be retried: "connection termination" (the upstream
+// closed the connection), "remote reset", "local reset", "protocol
+// error", "overload manager reset", "HTTP/1 premature upstream half
+// close", and any reason Envoy adds later.
 var envoySafeResets = map[string]bool{
 	"connection failure":          true,
+	"local connection failure":    true,
+	"remote connection failure":   true,
 	"connection timeout":          true,
 	"overflow":                    true,
 	"remote refused stream reset": true,
+	"local refused stream reset":  true,
 }
 
 // Vendor returns "envoy".
@@ -87,14 +107,21 @@ func (envoyGateway) Vendor() string { return "envoy" }
 // Hosts returns nil: Envoy fronts any host.
 func (envoyGateway) Hosts() []string { return nil }
 
-// Recognizes reports whether r is an Envoy local reply: Server names Envoy
-// ("envoy", "istio-envoy") or an x-envoy-* header is present, and the body
-// is one of Envoy's plain-text replies.
+// Recognizes reports whether r is an Envoy local reply: the body is one of
+// Envoy's plain-text replies, and Server names Envoy ("envoy",
+// "istio-envoy") or an x-envoy-* header is present. The reply to a reset
+// before headers (envoyConnectError) is Envoy's without either header.
 func (envoyGateway) Recognizes(r *Raw) bool {
-	if !gwIsPlainText(r) || !envoyHeaders(r) {
+	if !gwIsPlainText(r) {
 		return false
 	}
 	b := trimLeftSpace(r.Body)
+	if hasPrefixFold(b, envoyConnectError) {
+		return true
+	}
+	if !envoyHeaders(r) {
+		return false
+	}
 	for _, p := range envoyReplies {
 		if hasPrefixFold(b, p) {
 			return true

@@ -223,7 +223,8 @@ func TestEnvoy(t *testing.T) {
 	assert.True(t, e.Recognizes(gwRaw(503, reset, "Server", "envoy")))
 	assert.True(t, e.Recognizes(gwRaw(503, "no healthy upstream", "X-Envoy-Upstream-Service-Time", "3")))
 	assert.True(t, e.Recognizes(gwRaw(503, reset, "Server", "istio-envoy", "Content-Type", "text/plain")))
-	assert.False(t, e.Recognizes(gwRaw(503, reset)), "no Envoy header")
+	assert.True(t, e.Recognizes(gwRaw(503, reset)), "Envoy's reset reply needs no Envoy header")
+	assert.False(t, e.Recognizes(gwRaw(503, "no healthy upstream")), "no Envoy header")
 	assert.False(t, e.Recognizes(gwRaw(503, `{"message":"no healthy upstream"}`, "Server", "envoy", "Content-Type", "application/json")), "a vendor's JSON through Envoy")
 	assert.False(t, e.Recognizes(gwRaw(500, "database is down", "Server", "envoy")), "an upstream's text through Envoy")
 

@@ -8,7 +8,7 @@ import (
 
 // TestAdversarialBenignIdentifiersKept covers benign identifiers the
 // existing tests do not name: OpenTelemetry ids, S3 request ids, ETags,
-// SRI hashes, AWS ARNs without "secret", LLM usage counters and Stripe
+// SRI hashes, AWS ARNs without an account id, LLM usage counters and Stripe
 // object ids.
 func TestAdversarialBenignIdentifiersKept(t *testing.T) {
 	s := New(WithHostname(""))
@@ -17,7 +17,7 @@ func TestAdversarialBenignIdentifiersKept(t *testing.T) {
 		"x-amz-request-id: 4442587FB7D0A2F9",
 		`etag: "33a64df551425fcc55e4d42a148795d9f25f89d4"`,
 		`integrity="sha384-oqVuAfXRKap7fdgcCY5uykM6+R9GqQ8K/uxy9rx7HNQlGYl1kPzQho1wx4JwY8wC"`,
-		"arn:aws:iam::123456789012:role/my-role",
+		"arn:aws:s3:::my-bucket/reports/2026.csv", // no account: the account id and principal name are masked (hosts_arn_test.go)
 		`usage: {"prompt_tokens": 12, "completion_tokens": 34, "total_tokens": 46}`,
 		"max_tokens=4096",
 		"customer cus_NffrFeUfNV2Hib subscription sub_1MowQVLkdIwHu7ixeRlqHVzs",

@@ -12,10 +12,15 @@
 //     it never hides what follows it;
 //  3. reduce an HTML document to one line: its title, else its first h1,
 //     else its visible text ("upstream HTML error page: 522 Connection timed
-//     out"), dropping scripts, styles and server signatures;
+//     out"), then the exception headline of a debug page, dropping scripts,
+//     styles and server signatures, and keeping the first public URL of a
+//     comment that points somewhere ("(status: https://status.example.com)");
 //  4. redact secrets: PEM keys, URL userinfo and DSN passwords,
-//     Authorization/Cookie/API-key header values, key=value secrets and
-//     assignments, provider token formats, and the exact values given to
+//     Authorization/Cookie/API-key header values, session cookie values
+//     (also after their name in a dumped table's next cell), key=value
+//     secrets and assignments, provider token formats (a live-credential
+//     prefix such as "sk_live_" or "ghp_" whatever its body looks like),
+//     and the exact values given to
 //     [WithSecrets], each as a typed placeholder such as
 //     "[REDACTED:github-token]"; before any stage that drops text, so that
 //     no secret loses the context that identifies it;
@@ -24,7 +29,9 @@
 //     with "[stack trace removed: N frames]", also inside JSON strings whose
 //     newlines are escaped and in JSON trace arrays;
 //  6. redact internal host names and private, loopback, link-local, CGNAT and
-//     metadata addresses as "[internal-host]" and "[private-ip]";
+//     metadata addresses as "[internal-host]" and "[private-ip]", and the
+//     AWS account id and principal name of an ARN as "[aws-account]" and
+//     "[aws-principal]";
 //  7. collapse whitespace to single spaces;
 //  8. truncate at a rune boundary (default 2048 bytes).
 //

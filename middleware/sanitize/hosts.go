@@ -111,10 +111,17 @@ func (r *hostRules) redact(s string, rep *Report) string {
 	for i := r.dot(s, 0); i >= 0; i = r.dot(s, i) {
 		i = r.matchDot(s, i, &out)
 	}
-	next := 0 // IPv6 candidates never overlap
+	next := 0       // IPv6 candidates never overlap
+	var aws awsText // whether s speaks of AWS (hosts_arn.go), once known
 	for i := r.colon(s, 0); i >= 0; i = r.colon(s, max(i+1, next)) {
 		if strings.HasPrefix(s[i:], "://") {
 			matchSingleLabelHost(s, i+3, &out) // hosts_single_label.go
+		}
+		if i >= 3 && s[i-3] == 'a' && s[i-2] == 'r' && s[i-1] == 'n' {
+			matchARN(s, i-3, &out) // hosts_arn.go
+		}
+		if i >= 7 && (s[i-1]|0x20 == 't' || s[i-1]|0x20 == 'd' || s[i-1]|0x20 == 'r' || s[i-1] == '"' || s[i-1] == '\'') {
+			matchAccountLabel(s, i, &aws, &out)
 		}
 		if s[i] == ':' && i >= next {
 			next = matchIPv6(s, i, &out)

@@ -29,13 +29,15 @@ type htmlParts struct {
 	pre                []byte // the text of pre and code elements, each on lines of its own
 	heads              []byte // the text of h1 and h2 elements, one a line
 	exc                []byte // the text of the first exception-value element
+	linkLabel, link    string // the first public URL of a comment (html_comment.go)
 }
 
 // htmlToText converts HTML to text. A fragment (looksLikeHTMLFragment, not
 // a document) keeps its text line by line (htmlFragmentToText). A document
 // is reduced to one line: "upstream HTML error page: " and the document's
 // title, else its first h1, else its visible text, then the exception
-// headline the page holds (html_headline.go), with entities decoded,
+// headline the page holds (html_headline.go) and a public link of its
+// comments (html_comment.go), with entities decoded,
 // server signatures dropped and at most maxHTMLText bytes kept. The line
 // holds no '<' or '>' and no entity that decodes to one, so it never reads
 // as markup again. Attribute values are never part of either.
@@ -67,6 +69,7 @@ func htmlToText(s string) string {
 		t = combineHeadline(t, pageHeadline(&p, titled))
 	}
 	t = cutAtWord(neutralizeMarkup(statusColon(t)), maxHTMLText)
+	t = withCommentLink(t, p.linkLabel, p.link)
 	if t == "" {
 		return htmlPrefix
 	}
@@ -108,6 +111,10 @@ func scanHTML(s string) htmlParts {
 		switch tt {
 		case html.ErrorToken:
 			return p
+		case html.CommentToken:
+			if p.link == "" {
+				p.linkLabel, p.link = commentLink(string(z.Text()))
+			}
 		case html.TextToken:
 			if inTitle {
 				p.title = appendBounded(p.title, rawText(z), 2*maxHTMLText)
@@ -188,8 +195,10 @@ func appendBounded(b, text []byte, limit int) []byte {
 // titleText returns the part of a title that names the error: Cloudflare's
 // "example.com | 522: Connection timed out" loses the host (which may be
 // an internal name), IIS's "IIS 10.0 Detailed Error - 404.0 - Not Found"
-// loses the server's name.
+// loses the server's name, Werkzeug's "KeyError: 'sku' // Werkzeug
+// Debugger" the debugger's.
 func titleText(t string) string {
+	t = strings.TrimSuffix(t, " // Werkzeug Debugger") // the debugger's name, after the exception's headline
 	if strings.HasPrefix(t, "IIS ") {
 		if _, rest, ok := strings.Cut(t, "Detailed Error - "); ok {
 			t = rest

@@ -288,7 +288,8 @@ func excValueTag(z *html.Tokenizer) bool {
 // done reports whether scanHTML, having the title and the first h1, may
 // stop: the exception-value element was read, or no element is open that
 // gathers headline text and rest, the unread page, cannot hold a
-// headline. rest is searched once.
+// headline nor a comment with a link (html_comment.go). rest is searched
+// once.
 func (sc *headlineScan) done(rest string) bool {
 	if sc.excDone {
 		return true
@@ -298,7 +299,7 @@ func (sc *headlineScan) done(rest string) bool {
 	}
 	if sc.more == 0 {
 		sc.more = 2
-		if mayHoldHeadline(rest) {
+		if mayHoldHeadline(rest) || mayHoldCommentLink(rest) {
 			sc.more = 1
 		}
 	}

@@ -16,7 +16,8 @@ import (
 //
 // A token starts at a word boundary and ends at the end of its last run,
 // where no letter or digit follows. Its body must not be a stand-in such
-// as "xxxx…" or "abcdef…" (isDummyBody).
+// as "xxxx…" or "abcdef…" (isDummyBody), unless its prefix says it is a
+// live credential (secret_providers_live.go).
 
 // maxTokenParts bounds the parts of a token body, so the scan state can
 // cache one run per part.
@@ -54,6 +55,7 @@ type tokenFamily struct {
 	parts      []tokenPart
 	classes    int  // how many of upper case, lower case and digits the body must hold
 	keepPrefix bool // redact only the body (the path of a webhook URL)
+	live       bool // the prefix says "live credential": no stand-in check (secret_providers_live.go)
 }
 
 // fam returns the family of tokens with the prefixes and body parts.
@@ -79,13 +81,15 @@ type tokenRule struct {
 	parts      []tokenPart
 	classes    int
 	keepPrefix bool
+	live       bool // no stand-in or character-class check
 	hostLike   bool // the prefix holds a '.', so a '.' may come before it
 	repl       string
 }
 
 // tokenFamilies returns every provider token format.
 func tokenFamilies() []tokenFamily {
-	return slices.Concat(aiTokens(), cloudTokens(), devTokens(), messagingTokens(), paymentTokens(), saasTokens())
+	return slices.Concat(aiTokens(), cloudTokens(), devTokens(), messagingTokens(), paymentTokens(), saasTokens(),
+		liveTokens())
 }
 
 // tokenRuleList returns the rules of tokenFamilies, one per prefix. Within
@@ -96,7 +100,7 @@ func tokenRuleList() []tokenRule {
 	for _, f := range tokenFamilies() {
 		for _, p := range f.prefixes {
 			rules = append(rules, tokenRule{prefix: p, parts: f.parts, classes: f.classes,
-				keepPrefix: f.keepPrefix, hostLike: strings.IndexByte(p, '.') >= 0, repl: redacted(f.family)})
+				keepPrefix: f.keepPrefix, live: f.live, hostLike: strings.IndexByte(p, '.') >= 0, repl: redacted(f.family)})
 		}
 	}
 	slices.SortStableFunc(rules, func(a, b tokenRule) int { return len(b.prefix) - len(a.prefix) })
@@ -136,7 +140,7 @@ func (idx *tokenIndex) match(s string, i int, st *tokenScan) int {
 		}
 		body := i + len(r.prefix)
 		end, ok := st.matchBody(r.parts, body)
-		if !ok || cutToken(s, end) || !bodyPasses(s[body:min(end, body+bodyWindow)], r.classes) {
+		if !ok || cutToken(s, end) || !r.live && !bodyPasses(s[body:min(end, body+bodyWindow)], r.classes) {
 			continue
 		}
 		start := i

@@ -94,6 +94,7 @@ func (r *secretRules) redact(s string, rep *Report) string {
 		}
 	}
 	r.matchTokens(s, &out)
+	matchCookieLabels(s, &out) // secret_cookie_label.go
 	for _, v := range r.exact {
 		for i := strings.Index(s, v); i >= 0; {
 			out.add(i, i+len(v), configuredRepl, KindSecret)
