@@ -157,8 +157,31 @@ func (m *keyed) execute(w http.ResponseWriter, r *http.Request, next http.Handle
 	case tw.overflow:
 		m.release(bg, key, token, "the response is larger than the storable limit; a retry will run again")
 	default:
-		m.complete(bg, key, token, Response{Status: status, Header: m.replayHeaders(w.Header()), Body: tw.body})
+		m.complete(bg, key, token, Response{Status: status, Header: m.replayHeaders(w.Header()), Body: m.storedBody(r, status, tw.body)})
 	}
+}
+
+// storedBody returns the body stored for a response of status. A failure
+// is not the tool's result: the toolerr middleware in front replaces it
+// with a sanitized error, on the first answer and on each replay, so its
+// secrets need not, and must not, be kept. A failure body passes through
+// the redact filter of the request scope (the middleware's sanitizer:
+// secrets replaced, the shape kept, so that a replay is translated as the
+// first answer was), or without a scope through the secret stage of a
+// default sanitizer. A success body is the tool's result and is stored as
+// written, so a retry gets it back byte for byte.
+func (m *keyed) storedBody(r *http.Request, status int, body []byte) []byte {
+	if status < 400 || len(body) == 0 {
+		return body
+	}
+	text, ok := toolerr.Redact(r.Context(), string(body))
+	if !ok {
+		text = m.cfg.redact(text)
+	}
+	if text == string(body) {
+		return body
+	}
+	return []byte(text)
 }
 
 // storable reports whether a response of status is replayed to retries.

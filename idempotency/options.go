@@ -11,6 +11,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/middleware/sanitize"
 )
 
 // Defaults of [Middleware].
@@ -57,6 +58,9 @@ type config struct {
 	now           func() time.Time
 	window        time.Duration // DuplicateGuard and ToolCalls only
 	keyName       string        // ToolCalls only
+	// redact removes secrets from a failure body stored without a
+	// request scope (storedBody): a default sanitizer's secret stage.
+	redact func(string) string
 }
 
 // WithHeader sets the request header that carries the key. Default:
@@ -253,6 +257,7 @@ func newConfig(opts []Option) config {
 		maxBody: DefaultMaxBody, maxStored: DefaultMaxStored, replayHeaders: append([]string(nil), DefaultReplayHeaders...),
 		principal: authorizationPrincipal, tool: routeTool, registry: toolerr.Default(), now: time.Now,
 		window: DefaultWindow, storeTimeout: DefaultStoreTimeout, keyName: DefaultKeyName,
+		redact: sanitize.New().Redact,
 	}
 	c.fingerprint = func(r *http.Request, body []byte) string { return requestFingerprint(r, c.tool(r), body) }
 	for _, o := range opts {
