@@ -189,3 +189,19 @@ func TestNoSinkHoldsASecret(t *testing.T) {
 	leaked, mark = leakprobe.Find([]byte(metrics.String()))
 	assert.Empty(t, leaked, "a metric holds %q: %s", mark, metrics.String())
 }
+
+// TestRoutesPanicLogHoldsNoSecret: a tool routes function that panics
+// with a secret is logged with the secret redacted.
+func TestRoutesPanicLogHoldsNoSecret(t *testing.T) {
+	var logs lockedBuffer
+	logger := slog.New(slog.NewJSONHandler(&logs, nil))
+	url := serve(t, http.NotFoundHandler(), WithLogger(logger), WithToolRoutes(func() []string {
+		panic("listing routes with " + leakprobe.Sentence())
+	}))
+	resp, body := do(t, http.MethodPost, url+"/tools/nope", nil, "")
+	assert.Equal(t, http.StatusNotFound, resp.StatusCode, "%s", body)
+	written := logs.Bytes()
+	assert.Contains(t, string(written), "the tool routes function panicked")
+	leaked, mark := leakprobe.Find(written)
+	assert.Empty(t, leaked, "the log holds %q: %s", mark, written)
+}
