@@ -157,31 +157,46 @@ func (m *keyed) execute(w http.ResponseWriter, r *http.Request, next http.Handle
 	case tw.overflow:
 		m.release(bg, key, token, "the response is larger than the storable limit; a retry will run again")
 	default:
-		m.complete(bg, key, token, Response{Status: status, Header: m.replayHeaders(w.Header()), Body: m.storedBody(r, status, tw.body)})
+		m.complete(bg, key, token, m.stored(r, status, m.replayHeaders(w.Header()), tw.body))
 	}
 }
 
-// storedBody returns the body stored for a response of status. A failure
-// is not the tool's result: the toolerr middleware in front replaces it
-// with a sanitized error, on the first answer and on each replay, so its
-// secrets need not, and must not, be kept. A failure body passes through
-// the redact filter of the request scope (the middleware's sanitizer:
-// secrets replaced, the shape kept, so that a replay is translated as the
-// first answer was), or without a scope through the secret stage of a
-// default sanitizer. A success body is the tool's result and is stored as
-// written, so a retry gets it back byte for byte.
-func (m *keyed) storedBody(r *http.Request, status int, body []byte) []byte {
-	if status < 400 || len(body) == 0 {
-		return body
+// stored returns the response stored for a response of status. A
+// failure is not the tool's result: the toolerr middleware in front
+// replaces it with a sanitized error, on the first answer and on each
+// replay, so its secrets need not, and must not, be kept. A failure's body
+// and header values pass through the redact filter of the request scope
+// (the middleware's sanitizer: secrets replaced, the shape kept, so that a
+// replay is translated as the first answer was), or without a scope
+// through the secret stage of a default sanitizer. A success is the tool's
+// result and is stored as written, so a retry gets it back byte for byte.
+func (m *keyed) stored(r *http.Request, status int, header http.Header, body []byte) Response {
+	resp := Response{Status: status, Header: header, Body: body}
+	if status < 400 {
+		return resp
 	}
-	text, ok := toolerr.Redact(r.Context(), string(body))
+	for _, vs := range header {
+		for i, v := range vs {
+			vs[i] = m.redact(r, v)
+		}
+	}
+	if text := m.redact(r, string(body)); text != string(body) {
+		resp.Body = []byte(text)
+	}
+	return resp
+}
+
+// redact returns text through the request scope's redact filter, or the
+// default sanitizer's secret stage without one.
+func (m *keyed) redact(r *http.Request, text string) string {
+	if text == "" {
+		return text
+	}
+	out, ok := toolerr.Redact(r.Context(), text)
 	if !ok {
-		text = m.cfg.redact(text)
+		out = m.cfg.redact(text)
 	}
-	if text == string(body) {
-		return body
-	}
-	return []byte(text)
+	return out
 }
 
 // storable reports whether a response of status is replayed to retries.

@@ -35,6 +35,7 @@ func secretFailures() map[string]http.Handler {
 		"relayed vendor body": http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			toolerr.RecordVendor(r.Context(), "stripe")
 			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Link", "<https://api.stripe.com/v1/charges?key="+leakprobe.Probes()[0].Value+">; rel=next")
 			w.WriteHeader(http.StatusPaymentRequired)
 			_, _ = io.WriteString(w, `{"error":{"type":"card_error","code":"card_declined","message":"`+planted+`"}}`)
 		}),
