@@ -30,6 +30,11 @@ import (
 //   - nothing is stored when the request is rejected before the handler
 //     runs, when the handler panics, or for 408, 409, 425, 429 and 5xx
 //     responses (unless [StoreServerErrors]): a retry runs again;
+//   - a failure (a status of 400 or more) is stored with the secrets of
+//     its body and headers redacted, by the toolerr middleware's
+//     sanitizer in front (else a default one), which replaces a failure
+//     with its own sanitized error on every answer anyway; a success is
+//     stored byte for byte;
 //   - a store that cannot be reached, or does not answer within its
 //     deadline ([WithStoreTimeout]), gives IDEMPOTENCY_UNAVAILABLE (503,
 //     retryable), or lets requests through ([FailOpen]); a store full of
