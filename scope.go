@@ -24,7 +24,10 @@ type recordings struct {
 	// clean is the text filter errors rendered for the request pass
 	// through; set before the request is served and never changed, so it
 	// is read without the lock.
-	clean   func(string) string
+	clean func(string) string
+	// redact removes secrets from text that must keep its shape; set and
+	// read as clean is.
+	redact  func(string) string
 	mu      sync.Mutex
 	intent  *Intent
 	vendor  string
@@ -90,6 +93,26 @@ func (s *RequestScope) Init(parent context.Context, requestID, traceID string) {
 // request is served; it is shared by every context derived from the scope.
 func (s *RequestScope) SetTextFilter(clean func(string) string) {
 	s.rec.clean = clean
+}
+
+// SetRedactFilter sets the function that [Redact] passes text of the
+// request through: text that must keep its shape and is kept or written
+// somewhere other than the agent's answer (a failure response stored for
+// replay by package idempotency). The middleware sets its sanitizer's
+// secret stage here. Call it right after Init, before the request is
+// served; it is shared by every context derived from the scope.
+func (s *RequestScope) SetRedactFilter(redact func(string) string) {
+	s.rec.redact = redact
+}
+
+// Redact returns text through the redact filter of ctx's request scope
+// ([RequestScope.SetRedactFilter]); ok is false, and text is returned
+// unchanged, when ctx has no scope or its scope no such filter.
+func Redact(ctx context.Context, text string) (out string, ok bool) {
+	if s := scopeOf(ctx); s != nil && s.rec.redact != nil {
+		return s.rec.redact(text), true
+	}
+	return text, false
 }
 
 // textFilter returns the text filter of ctx's request scope, or nil.

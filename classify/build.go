@@ -12,7 +12,8 @@ import (
 // Classify classifies o and builds the error: the code's definition from the
 // registry, the decided retryability and delay, the vendor's field and
 // message (through the message filter only), and upstream set to the
-// vendor, status, code and request id. The Go error o.Err becomes the cause.
+// vendor, status, code and request id (a code or id that the message
+// filter would change is left out). The Go error o.Err becomes the cause.
 // Unmapped outcomes are reported to the observer.
 func (c *Classifier) Classify(ctx context.Context, o Outcome) *toolerr.Error {
 	d := c.Decide(o)
@@ -29,12 +30,17 @@ func (c *Classifier) ClassifyCause(ctx context.Context, o Outcome, cause error) 
 	return c.build(d, o, cause)
 }
 
-// observe tells the observer of an unmapped classification.
+// observe tells the observer of an unmapped classification, with the
+// vendor's code through the message filter.
 func (c *Classifier) observe(ctx context.Context, d Decision, o Outcome) {
 	if d.Unmapped && c.observer != nil {
+		code := cut(o.VendorCode, 128)
+		if c.filter != nil {
+			code = c.filter(code)
+		}
 		c.observer.Unmapped(ctx, Unmapped{
 			Vendor:     cut(o.Vendor, 128),
-			VendorCode: cut(o.VendorCode, 128),
+			VendorCode: code,
 			Status:     o.Status,
 			Code:       d.Code,
 		})
@@ -87,12 +93,8 @@ func (c *Classifier) build(d Decision, o Outcome, cause error) *toolerr.Error {
 		if plainToken(o.Vendor, toolerr.MaxNameLen) {
 			u.Vendor = o.Vendor
 		}
-		if plainToken(o.VendorCode, toolerr.MaxNameLen) {
-			u.Code = o.VendorCode
-		}
-		if plainToken(o.RequestID, toolerr.MaxIDLen) {
-			u.RequestID = o.RequestID
-		}
+		u.Code = c.vendorToken(o.VendorCode, toolerr.MaxNameLen)
+		u.RequestID = c.vendorToken(o.RequestID, toolerr.MaxIDLen)
 		e.Upstream = &u
 	}
 	return e
@@ -234,6 +236,17 @@ func plainToken(s string, max int) bool {
 		}
 	}
 	return true
+}
+
+// vendorToken returns a vendor's code or request id as the error's
+// upstream carries it: a plain token of at most max bytes that the message
+// filter leaves as it is, else "". A value the filter changes held a
+// secret, or something else no id holds, and is no use as an id.
+func (c *Classifier) vendorToken(s string, max int) string {
+	if !plainToken(s, max) || c.filter != nil && c.filter(s) != s {
+		return ""
+	}
+	return s
 }
 
 // cut bounds s to max bytes, never splitting a rune.

@@ -57,8 +57,9 @@ func (c *Classifier) vendorCode(vendor, code string) (string, bool) {
 // explain: a vendor code no table maps, or an UPSTREAM_UNCLASSIFIED result.
 // A rising rate of these means a translator is out of date.
 //
-// VendorCode is the vendor's text, cut to 128 bytes but otherwise untrusted:
-// sanitize it before logging.
+// VendorCode is the vendor's text, cut to 128 bytes and passed through the
+// classifier's message filter (see [WithMessageFilter]); with no filter it
+// is untrusted: sanitize it before logging.
 type Unmapped struct {
 	Vendor     string
 	VendorCode string

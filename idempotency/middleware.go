@@ -30,6 +30,11 @@ import (
 //   - nothing is stored when the request is rejected before the handler
 //     runs, when the handler panics, or for 408, 409, 425, 429 and 5xx
 //     responses (unless [StoreServerErrors]): a retry runs again;
+//   - a failure (a status of 400 or more) is stored with the secrets of
+//     its body and headers redacted, by the toolerr middleware's
+//     sanitizer in front (else a default one), which replaces a failure
+//     with its own sanitized error on every answer anyway; a success is
+//     stored byte for byte;
 //   - a store that cannot be reached, or does not answer within its
 //     deadline ([WithStoreTimeout]), gives IDEMPOTENCY_UNAVAILABLE (503,
 //     retryable), or lets requests through ([FailOpen]); a store full of
@@ -157,8 +162,46 @@ func (m *keyed) execute(w http.ResponseWriter, r *http.Request, next http.Handle
 	case tw.overflow:
 		m.release(bg, key, token, "the response is larger than the storable limit; a retry will run again")
 	default:
-		m.complete(bg, key, token, Response{Status: status, Header: m.replayHeaders(w.Header()), Body: tw.body})
+		m.complete(bg, key, token, m.stored(r, status, m.replayHeaders(w.Header()), tw.body))
 	}
+}
+
+// stored returns the response stored for a response of status. A
+// failure is not the tool's result: the toolerr middleware in front
+// replaces it with a sanitized error, on the first answer and on each
+// replay, so its secrets need not, and must not, be kept. A failure's body
+// and header values pass through the redact filter of the request scope
+// (the middleware's sanitizer: secrets replaced, the shape kept, so that a
+// replay is translated as the first answer was), or without a scope
+// through the secret stage of a default sanitizer. A success is the tool's
+// result and is stored as written, so a retry gets it back byte for byte.
+func (m *keyed) stored(r *http.Request, status int, header http.Header, body []byte) Response {
+	resp := Response{Status: status, Header: header, Body: body}
+	if status < 400 {
+		return resp
+	}
+	for _, vs := range header {
+		for i, v := range vs {
+			vs[i] = m.redact(r, v)
+		}
+	}
+	if text := m.redact(r, string(body)); text != string(body) {
+		resp.Body = []byte(text)
+	}
+	return resp
+}
+
+// redact returns text through the request scope's redact filter, or the
+// default sanitizer's secret stage without one.
+func (m *keyed) redact(r *http.Request, text string) string {
+	if text == "" {
+		return text
+	}
+	out, ok := toolerr.Redact(r.Context(), text)
+	if !ok {
+		out = m.cfg.redact(text)
+	}
+	return out
 }
 
 // storable reports whether a response of status is replayed to retries.

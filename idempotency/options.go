@@ -6,11 +6,13 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/middleware/sanitize"
 )
 
 // Defaults of [Middleware].
@@ -57,6 +59,9 @@ type config struct {
 	now           func() time.Time
 	window        time.Duration // DuplicateGuard and ToolCalls only
 	keyName       string        // ToolCalls only
+	// redact removes secrets from a failure body stored without a
+	// request scope (storedBody): a default sanitizer's secret stage.
+	redact func(string) string
 }
 
 // WithHeader sets the request header that carries the key. Default:
@@ -246,6 +251,13 @@ func WithLogger(l *slog.Logger) Option {
 	}
 }
 
+// defaultRedact is the secret stage of one default sanitizer, shared, which
+// is safe for concurrent use and holds no state between calls: what a
+// failure stored without a request scope passes through.
+var defaultRedact = sync.OnceValue(func() func(string) string {
+	return sanitize.New().Redact
+})
+
 // newConfig applies opts over the defaults.
 func newConfig(opts []Option) config {
 	c := config{
@@ -253,6 +265,7 @@ func newConfig(opts []Option) config {
 		maxBody: DefaultMaxBody, maxStored: DefaultMaxStored, replayHeaders: append([]string(nil), DefaultReplayHeaders...),
 		principal: authorizationPrincipal, tool: routeTool, registry: toolerr.Default(), now: time.Now,
 		window: DefaultWindow, storeTimeout: DefaultStoreTimeout, keyName: DefaultKeyName,
+		redact: defaultRedact(),
 	}
 	c.fingerprint = func(r *http.Request, body []byte) string { return requestFingerprint(r, c.tool(r), body) }
 	for _, o := range opts {

@@ -22,6 +22,9 @@ type handler struct {
 	// (cleantext.go).
 	clean   func(string) string
 	cleaner *textCleaner
+	// redact is the sanitizer's secret stage, the request scope's redact
+	// filter (a failure response idempotency stores keeps its shape).
+	redact func(string) string
 	// writeOpts are the options of every toolerr.Write of the
 	// middleware, made once; problemOpts those of the problem object
 	// inside a JSON-RPC error (jsonrpc_error.go).
@@ -76,7 +79,7 @@ func New(opts ...Option) func(http.Handler) http.Handler {
 func newHandler(opts []Option) *handler {
 	cfg := newConfig(opts)
 	c := newTextCleaner(cfg.sanitizer, cfg.registry)
-	return &handler{cfg: cfg, tel: newTelemetry(cfg), clean: c.clean, cleaner: c,
+	return &handler{cfg: cfg, tel: newTelemetry(cfg), clean: c.clean, cleaner: c, redact: cfg.sanitizer.Redact,
 		writeOpts:   []toolerr.WriteOption{toolerr.WithFormat(cfg.format), toolerr.WithRegistry(cfg.registry)},
 		problemOpts: []toolerr.WriteOption{toolerr.WithFormat(toolerr.FormatProblem), toolerr.WithRegistry(cfg.registry)}}
 }
@@ -98,6 +101,7 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 	reqID, traceID := m.requestID(r, w.Header(), ids), traceIDOf(r)
 	rec.Init(r.Context(), reqID, traceID)
 	rec.SetTextFilter(m.clean)
+	rec.SetRedactFilter(m.redact)
 	r = r.WithContext(rec)
 	w.Header()["X-Request-Id"] = stamp(r, reqID, traceID, &ids.vals) // stamp.go; canonical already: skip Set's check
 	ct := canonheader.Value(r.Header, "Content-Type")

@@ -2,6 +2,7 @@ package middleware
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"slices"
@@ -162,7 +163,7 @@ func (m *handler) callRoutes(list func() []string) (routes []string) {
 	defer func() {
 		if v := recover(); v != nil {
 			m.cfg.logger.Warn("toolerr: the tool routes function panicked; TOOL_NOT_FOUND lists no routes",
-				slog.Any("panic", v))
+				slog.String("panic", m.cfg.sanitizer.Redact(fmt.Sprint(v))))
 			routes = nil
 		}
 	}()
