@@ -1,0 +1,174 @@
+package sanitize
+
+// The payment stage: card numbers (payment_card.go), card security codes
+// (payment_cvc.go), IBANs (payment_iban.go) and US social security numbers
+// (payment_ssn.go) are always redacted; e-mail addresses and phone numbers
+// are replaced with per-call tokens when [WithPersonalData] is on
+// (personal.go, personal_phone.go). Every rule is anchored at the first
+// digit of a run of ASCII digits, except the e-mail rule, anchored at '@':
+// text without a digit costs one 8-bytes-at-a-time scan. Each finding
+// counts one KindPayment or KindPersonalData.
+//
+// Placeholders hold no digit run a rule reads again and no '@', so cleaning
+// clean text changes nothing: "[card ending 4242]" (a four-digit run after
+// "ending", which is no security-code key), "[IBAN DE…3000]",
+// "[REDACTED:card-security-code]", "[REDACTED:ssn]", "[email-1]",
+// "[phone-1]".
+
+// paymentRules is the compiled payment stage of a Sanitizer. It is
+// immutable after New and safe for concurrent use: the tokens of personal
+// data live in each call's own state.
+type paymentRules struct {
+	personal bool // mask e-mail addresses and phone numbers
+	digit    finder
+	at       finder
+}
+
+// newPaymentRules compiles the payment stage; prefilter false makes every
+// rule run at every position (for tests and benchmarks).
+func newPaymentRules(personal, prefilter bool) *paymentRules {
+	p := &paymentRules{personal: personal, digit: everyPosition, at: byteFinder('@', prefilter)}
+	if prefilter {
+		p.digit = indexDigit
+	}
+	return p
+}
+
+// redact returns s with its payment data (and, when configured, personal
+// data) replaced, counting each finding in rep. When nothing is found it
+// returns s itself.
+func (p *paymentRules) redact(s string, rep *Report) string {
+	var out spanList
+	var tokens personalTokens
+	for i := p.digit(s, 0); i >= 0; i = p.digit(s, i) {
+		if !isDigitByte(s[i]) || (i > 0 && isDigitByte(s[i-1])) {
+			i++ // without the prefilter: not the start of a digit run
+			continue
+		}
+		i = p.matchRun(s, i, &out, &tokens)
+	}
+	if p.personal {
+		for i := p.at(s, 0); i >= 0; i = p.at(s, i+1) {
+			if s[i] == '@' {
+				matchEmail(s, i, &out, &tokens)
+			}
+		}
+	}
+	return out.apply(s, rep)
+}
+
+// matchRun tries the rules anchored at the digit run starting at i and
+// returns where the scan goes on: past a finding, else past the run.
+func (p *paymentRules) matchRun(s string, i int, out *spanList, tokens *personalTokens) int {
+	end := i
+	for end < len(s) && isDigitByte(s[end]) {
+		end++
+	}
+	if e := matchIBAN(s, i, out); e > 0 {
+		return e
+	}
+	if e := matchCard(s, i, out); e > 0 {
+		return e
+	}
+	if e := matchSSN(s, i, end, out); e > 0 {
+		return e
+	}
+	if e := matchSecurityCode(s, i, end, out); e > 0 {
+		return e
+	}
+	if p.personal {
+		if e := matchPhone(s, i, out, tokens); e > 0 {
+			return e
+		}
+	}
+	return end
+}
+
+// finds reports whether the stage would change s.
+func (p *paymentRules) finds(s string) bool {
+	var rep Report
+	return p.redact(s, &rep) != s
+}
+
+// indexDigit is the finder of an ASCII digit: it tests 8 bytes at a time.
+func indexDigit(s string, from int) int {
+	if from < 0 {
+		from = 0
+	}
+	i := from
+	for i+8 <= len(s) && !hasDigitByte(load64(s, i)) {
+		i += 8
+	}
+	for ; i < len(s); i++ {
+		if isDigitByte(s[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+// hasDigitByte reports whether a byte of w is an ASCII digit: the exact
+// "has a byte between m and n" bit trick with m = '0'-1 and n = '9'+1,
+// valid for every byte value.
+func hasDigitByte(w uint64) bool {
+	const m, n = '0' - 1, '9' + 1
+	x := w & (lsb * 127)
+	return (lsb*(127+n)-x)&^w&(x+lsb*(127-m))&msb != 0
+}
+
+// isIdentByte reports whether c glues a digit run into an identifier
+// ("ord_4242…", "a4242…"): a letter, a digit or '_'.
+func isIdentByte(c byte) bool { return isWordByte(c) }
+
+// runStartsFree reports whether the digit run starting at i stands on its
+// own on the left: no letter, digit or '_' before it (an identifier), no
+// '+' (a phone number), and no '.', ',' or '-' right after a digit (a
+// decimal, a version, a date or the middle of a dashed number).
+func runStartsFree(s string, i int) bool {
+	if i == 0 {
+		return true
+	}
+	c := s[i-1]
+	switch {
+	case isIdentByte(c), c == '+':
+		return false
+	case (c == '.' || c == ',' || c == '-' || c == '/' || c == ':') && i >= 2 && isDigitByte(s[i-2]):
+		return false
+	}
+	return true
+}
+
+// runEndsFree reports whether a number ending at e stands on its own on the
+// right: no letter, digit or '_' after it, and no '.', ',', '-', '/' or
+// ':' followed by a digit (a decimal, a date, a time, a longer number).
+func runEndsFree(s string, e int) bool {
+	if e >= len(s) {
+		return true
+	}
+	c := s[e]
+	switch {
+	case isIdentByte(c):
+		return false
+	case (c == '.' || c == ',' || c == '-' || c == '/' || c == ':') && e+1 < len(s) && isDigitByte(s[e+1]):
+		return false
+	}
+	return true
+}
+
+// spaceRunEnd returns the index past the run of white space and control
+// characters starting at s[j], or j when there is none. The rules read
+// such a run where the text could have one space, since the collapse
+// stage turns it into one: cleaning the output then finds nothing new.
+func spaceRunEnd(s string, j int) int {
+	for j < len(s) {
+		w := spaceRuneAt(s, j)
+		if w == 0 {
+			break
+		}
+		j += w
+	}
+	return j
+}
+
+// isLetterByte reports whether c is an ASCII letter.
+func isLetterByte(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
