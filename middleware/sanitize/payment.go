@@ -90,12 +90,17 @@ func (p *paymentRules) finds(s string) bool {
 	return p.redact(s, &rep) != s
 }
 
-// indexDigit is the finder of an ASCII digit: it tests 8 bytes at a time.
+// indexDigit is the finder of an ASCII digit: it tests 32 bytes at a
+// time, then 8.
 func indexDigit(s string, from int) int {
 	if from < 0 {
 		from = 0
 	}
 	i := from
+	for i+32 <= len(s) && digitBits(load64(s, i))|digitBits(load64(s, i+8))|
+		digitBits(load64(s, i+16))|digitBits(load64(s, i+24)) == 0 {
+		i += 32
+	}
 	for i+8 <= len(s) && !hasDigitByte(load64(s, i)) {
 		i += 8
 	}
@@ -107,13 +112,19 @@ func indexDigit(s string, from int) int {
 	return -1
 }
 
-// hasDigitByte reports whether a byte of w is an ASCII digit: the exact
-// "has a byte between m and n" bit trick with m = '0'-1 and n = '9'+1,
-// valid for every byte value.
-func hasDigitByte(w uint64) bool {
-	const m, n = '0' - 1, '9' + 1
-	x := w & (lsb * 127)
-	return (lsb*(127+n)-x)&^w&(x+lsb*(127-m))&msb != 0
+// hasDigitByte reports whether a byte of the little-endian word w is an
+// ASCII digit. x = w ^ '0' maps the digits, and only them, to the bytes
+// below 10; (x - 10) &^ x has the high bit of some byte set exactly when
+// a byte of x is below 10 (the "has less than" bit trick: borrows only
+// start at such a byte). Bytes >= 0x80 keep their high bit in x and never
+// count.
+func hasDigitByte(w uint64) bool { return digitBits(w) != 0 }
+
+// digitBits is hasDigitByte's test before the comparison: non-zero
+// exactly when a byte of w is an ASCII digit.
+func digitBits(w uint64) uint64 {
+	x := w ^ (lsb * '0')
+	return (x - lsb*10) &^ x & msb
 }
 
 // isIdentByte reports whether c glues a digit run into an identifier

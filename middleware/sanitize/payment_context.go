@@ -26,13 +26,13 @@ const maxKeySeparators = 4
 // one), in lower case with '_' and '-' removed, skipping separators and
 // filler words; ok is false when no word stands there. At most two
 // fillers are skipped.
-func keyWordsBefore(s string, i int) (near, far string, ok bool) {
+func keyWordsBefore(s string, i int) (near, far keyWord, ok bool) {
 	j := i
 	for fillers := 0; ; fillers++ {
 		j = skipKeySeparators(s, j)
 		w, start := keyWordBefore(s, j)
-		if w == "" {
-			return "", "", false
+		if w.n == 0 {
+			return near, far, false
 		}
 		if fillers < 2 && isKeyFiller(w) {
 			j = start
@@ -54,13 +54,13 @@ func keyWordsBefore(s string, i int) (near, far string, ok bool) {
 // keyWordBefore returns the word of letters, digits, '_' and '-' that
 // ends s[:j], normalized by normKey, and where it starts; the word is ""
 // when there is none or it is inside a placeholder.
-func keyWordBefore(s string, j int) (w string, start int) {
+func keyWordBefore(s string, j int) (w keyWord, start int) {
 	start = j
 	for start > 0 && (isAlnumByte(s[start-1]) || s[start-1] == '_' || s[start-1] == '-') {
 		start--
 	}
 	if start == j || strings.HasSuffix(s[:start], placeholderPrefix+":") {
-		return "", start
+		return keyWord{}, start
 	}
 	return normKey(s[start:j]), start
 }
@@ -93,22 +93,47 @@ func skipKeySeparators(s string, j int) int {
 func isSpaceByte(c byte) bool { return c <= ' ' || c == 0x7f }
 
 // isKeyFiller reports whether the normalized word w is a filler word.
-func isKeyFiller(w string) bool {
+func isKeyFiller(w keyWord) bool {
 	for _, f := range keyFillers {
-		if w == f {
+		if w.is(f) {
 			return true
 		}
 	}
 	return false
 }
 
+// keyWord is a word before a value, in lower case without '_' and '-',
+// kept without allocating: its last len(b) bytes, which every key fits.
+type keyWord struct {
+	b    [28]byte
+	n    int // bytes in b; a longer word keeps its end, and long is set
+	long bool
+}
+
 // normKey returns w in lower case without '_' and '-'.
-func normKey(w string) string {
-	b := make([]byte, 0, len(w))
-	for k := 0; k < len(w); k++ {
-		if c := w[k]; c != '_' && c != '-' {
-			b = append(b, lowerByte(c))
+func normKey(w string) keyWord {
+	var k keyWord
+	for i := len(w) - 1; i >= 0; i-- {
+		c := w[i]
+		if c == '_' || c == '-' {
+			continue
 		}
+		if k.n == len(k.b) {
+			k.long = true
+			break
+		}
+		k.n++
+		k.b[len(k.b)-k.n] = lowerByte(c)
 	}
-	return string(b)
+	return k
+}
+
+// is reports whether the word is w.
+func (k *keyWord) is(w string) bool {
+	return !k.long && string(k.b[len(k.b)-k.n:]) == w
+}
+
+// hasSuffix reports whether the word ends with w.
+func (k *keyWord) hasSuffix(w string) bool {
+	return len(w) <= k.n && string(k.b[len(k.b)-len(w):]) == w
 }

@@ -1,7 +1,5 @@
 package sanitize
 
-import "strings"
-
 // Card security codes. A value of three or four digits whose key or label
 // stands right before it (payment_context.go) becomes
 // "[REDACTED:card-security-code]"; the key stays. The keys, in any case
@@ -30,19 +28,21 @@ func matchSecurityCode(s string, i, end int, out *spanList) int {
 
 // isSecurityCodeKey reports whether the words before a value
 // (keyWordsBefore) label it a card security code.
-func isSecurityCodeKey(near, far string, ok bool) bool {
+func isSecurityCodeKey(near, far keyWord, ok bool) bool {
 	if !ok {
 		return false
 	}
-	switch near {
-	case "cvc", "cvv", "cvc2", "cvv2", "csc", "cvn", "cid", "securitycode", "cardcode",
-		"cardsecuritycode", "cardverificationcode", "cardverificationvalue":
-		return true
-	case "code":
-		return far == "security" || far == "card" || far == "verification"
+	for _, k := range [...]string{"cvc", "cvv", "cvc2", "cvv2", "csc", "cvn", "cid", "securitycode",
+		"cardcode", "cardsecuritycode", "cardverificationcode", "cardverificationvalue"} {
+		if near.is(k) {
+			return true
+		}
+	}
+	if near.is("code") {
+		return far.is("security") || far.is("card") || far.is("verification")
 	}
 	for _, suffix := range [...]string{"cvc", "cvv", "cvc2", "cvv2"} {
-		if strings.HasSuffix(near, suffix) {
+		if near.hasSuffix(suffix) {
 			return true
 		}
 	}

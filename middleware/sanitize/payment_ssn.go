@@ -1,7 +1,5 @@
 package sanitize
 
-import "strings"
-
 // US social security numbers. "078-05-1120", "078 05 1120" and "078051120"
 // become "[REDACTED:ssn]" only when their key or label stands right before
 // them (payment_context.go): "ssn", "SSN#", "ss#", "social security
@@ -71,17 +69,17 @@ func ssnGroups(s string, j int) int {
 
 // isSSNKey reports whether the words before a number (keyWordsBefore)
 // label it a social security number.
-func isSSNKey(near, far string, ok bool) bool {
+func isSSNKey(near, far keyWord, ok bool) bool {
 	switch {
 	case !ok:
 		return false
-	case strings.HasSuffix(near, "ssn"), near == "ss", near == "tin", near == "itin",
-		near == "taxid", near == "taxpayerid", near == "socialsecurity":
+	case near.hasSuffix("ssn"), near.is("ss"), near.is("tin"), near.is("itin"),
+		near.is("taxid"), near.is("taxpayerid"), near.is("socialsecurity"):
 		return true
-	case near == "id":
-		return far == "tax" || far == "taxpayer"
-	case near == "security":
-		return far == "social"
+	case near.is("id"):
+		return far.is("tax") || far.is("taxpayer")
+	case near.is("security"):
+		return far.is("social")
 	}
 	return false
 }
