@@ -67,8 +67,12 @@ func (p *paymentRules) matchRun(s string, i int, out *spanList, tokens *personal
 	if e := matchIBAN(s, i, out); e > 0 {
 		return e
 	}
-	if e := matchCard(s, i, out); e > 0 {
-		return e
+	// A card needs 13 digits: a shorter run must be the first group of
+	// several.
+	if end-i >= cardMinDigits || isCardGroup(s, end) {
+		if e := matchCard(s, i, out); e > 0 {
+			return e
+		}
 	}
 	if e := matchSSN(s, i, end, out); e > 0 {
 		return e
@@ -84,6 +88,13 @@ func (p *paymentRules) matchRun(s string, i int, out *spanList, tokens *personal
 	return end
 }
 
+// isCardGroup reports whether a separator and another digit follow the
+// digit run ending at end, as after a group of a card number.
+func isCardGroup(s string, end int) bool {
+	next, _ := cardSeparator(s, end)
+	return next >= 0
+}
+
 // finds reports whether the stage would change s.
 func (p *paymentRules) finds(s string) bool {
 	var rep Report
@@ -97,11 +108,14 @@ func indexDigit(s string, from int) int {
 		from = 0
 	}
 	i := from
-	for i+32 <= len(s) && digitBits(load64(s, i))|digitBits(load64(s, i+8))|
-		digitBits(load64(s, i+16))|digitBits(load64(s, i+24)) == 0 {
+	for i+32 <= len(s) {
+		b := s[i : i+32]
+		if digitBits(word(b[0:8]))|digitBits(word(b[8:16]))|digitBits(word(b[16:24]))|digitBits(word(b[24:32])) != 0 {
+			break
+		}
 		i += 32
 	}
-	for i+8 <= len(s) && !hasDigitByte(load64(s, i)) {
+	for i+8 <= len(s) && !hasDigitByte(word(s[i:i+8])) {
 		i += 8
 	}
 	for ; i < len(s); i++ {
@@ -110,6 +124,14 @@ func indexDigit(s string, from int) int {
 		}
 	}
 	return -1
+}
+
+// word reads the first 8 bytes of b as a little-endian word; with b's
+// length known, the compiler reads them in one load without bounds checks.
+func word(b string) uint64 {
+	_ = b[7]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
 // hasDigitByte reports whether a byte of the little-endian word w is an

@@ -137,3 +137,36 @@ func (k *keyWord) is(w string) bool {
 func (k *keyWord) hasSuffix(w string) bool {
 	return len(w) <= k.n && string(k.b[len(k.b)-len(w):]) == w
 }
+
+// mayHaveKeyBefore is a quick necessary test for keyWordsBefore finding a
+// key of the security-code or social-security rules: the word before s[i]
+// (past the separators) must end, in lower case and without '_' and '-',
+// with the last two letters of a key or of a filler word. Most numbers of
+// prose follow a word that does not ("between 1880", "to 118").
+func mayHaveKeyBefore(s string, i int) bool {
+	j := skipKeySeparators(s, i)
+	var last [2]byte
+	n := 0
+	for k := j - 1; k >= 0 && n < 2; k-- {
+		c := s[k]
+		switch {
+		case c == '_' || c == '-':
+			continue
+		case isAlnumByte(c):
+			n++
+			last[2-n] = lowerByte(c)
+			continue
+		}
+		break
+	}
+	if n < 2 {
+		return false
+	}
+	switch string(last[:]) {
+	case "vc", "vv", "c2", "v2", "sc", "vn", "id", "de", "ue", // cvc cvv cvc2 cvv2 csc cvn cid code value
+		"sn", "ss", "in", "ty", // ssn ss tin itin security
+		"er", "no", "um", "nr", "is": // the fillers
+		return true
+	}
+	return false
+}

@@ -19,7 +19,7 @@ func matchSecurityCode(s string, i, end int, out *spanList) int {
 	if n := end - i; n < 3 || n > 4 || !runStartsFree(s, i) || !runEndsFree(s, end) {
 		return 0
 	}
-	if !isSecurityCodeKey(keyWordsBefore(s, i)) {
+	if !mayHaveKeyBefore(s, i) || !isSecurityCodeKey(keyWordsBefore(s, i)) {
 		return 0
 	}
 	out.add(i, end, securityCodeRepl, KindPayment)

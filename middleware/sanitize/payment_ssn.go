@@ -39,7 +39,7 @@ func matchSSN(s string, i, end int, out *spanList) int {
 	if area == "000" || area == "666" || area[0] == '9' || group == "00" || serial == "0000" {
 		return 0
 	}
-	if !isSSNKey(keyWordsBefore(s, i)) {
+	if !mayHaveKeyBefore(s, i) || !isSSNKey(keyWordsBefore(s, i)) {
 		return 0
 	}
 	out.add(i, e, ssnRepl, KindPayment)

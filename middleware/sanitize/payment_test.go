@@ -155,3 +155,24 @@ func TestPersonalDataConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestPaymentEveryKey: every key and label of the two keyed rules,
+// with each filler word, is found (mayHaveKeyBefore lets each through).
+func TestPaymentEveryKey(t *testing.T) {
+	s := New(WithHostname(""))
+	codes := []string{"cvc", "CVV", "cvc2", "cvv2", "csc", "cvn", "cid", "security_code", "card_code",
+		"card_security_code", "card-verification-code", "card_verification_value", "card_cvc", "cardCvv",
+		"security code", "card code", "verification code", "cvc_", "cvv-"}
+	ssns := []string{"ssn", "SSN#", "ss#", "tin", "itin", "tax_id", "taxpayer_id", "social security",
+		"tax id", "taxpayer id", "customer_ssn", "socialSecurity"}
+	for _, filler := range []string{"", " number", " no", " num", " nr", " is", " number is"} {
+		for _, k := range codes {
+			got, _ := s.Clean(k + filler + ": 123")
+			assert.Equal(t, k+filler+": [REDACTED:card-security-code]", got)
+		}
+		for _, k := range ssns {
+			got, _ := s.Clean(k + filler + " 078-05-1120")
+			assert.Equal(t, k+filler+" [REDACTED:ssn]", got)
+		}
+	}
+}
