@@ -9,6 +9,10 @@ package sanitize
 // text without a digit costs one 8-bytes-at-a-time scan. Each finding
 // counts one KindPayment or KindPersonalData.
 //
+// Where text could hold one space between groups of digits, the rules read
+// any run of white space (skipSpaces), since the collapse stage turns it
+// into one space: cleaning the output then finds nothing new.
+//
 // Placeholders hold no digit run a rule reads again and no '@', so cleaning
 // clean text changes nothing: "[card ending 4242]" (a four-digit run after
 // "ending", which is no security-code key), "[IBAN DE…3000]",
@@ -186,21 +190,6 @@ func runEndsFree(s string, e int) bool {
 		return false
 	}
 	return true
-}
-
-// spaceRunEnd returns the index past the run of white space and control
-// characters starting at s[j], or j when there is none. The rules read
-// such a run where the text could have one space, since the collapse
-// stage turns it into one: cleaning the output then finds nothing new.
-func spaceRunEnd(s string, j int) int {
-	for j < len(s) {
-		w := spaceRuneAt(s, j)
-		if w == 0 {
-			break
-		}
-		j += w
-	}
-	return j
 }
 
 // isLetterByte reports whether c is an ASCII letter.

@@ -82,7 +82,7 @@ func cardSeparator(s string, j int) (next int, sep byte) {
 		}
 		return -1, '-'
 	}
-	if k := spaceRunEnd(s, j); k > j && k < len(s) && isDigitByte(s[k]) {
+	if k := skipSpaces(s, j); k > j && k < len(s) && isDigitByte(s[k]) {
 		return k, ' '
 	}
 	return -1, 0

@@ -59,7 +59,7 @@ func matchIBAN(s string, i int, out *spanList) int {
 			continue
 		case n%4 == 0 && n > 0:
 			// white space between groups of four (any: it collapses to one)
-			if k := spaceRunEnd(s, j); k > j && k < len(s) && (isUpperByte(s[k]) || isDigitByte(s[k])) {
+			if k := skipSpaces(s, j); k > j && k < len(s) && (isUpperByte(s[k]) || isDigitByte(s[k])) {
 				j = k
 				continue
 			}

@@ -24,7 +24,7 @@ func matchSSN(s string, i, end int, out *spanList) int {
 	if e == 0 || !runStartsFree(s, i) || !runEndsFree(s, e) {
 		return 0
 	}
-	if k := spaceRunEnd(s, e); k > e && k < len(s) && isDigitByte(s[k]) {
+	if k := skipSpaces(s, e); k > e && k < len(s) && isDigitByte(s[k]) {
 		return 0 // more groups of digits follow: not a number on its own
 	}
 	var d [9]byte
@@ -55,7 +55,7 @@ func ssnGroups(s string, j int) int {
 		case j < len(s) && s[j] == '-':
 			k = j + 1
 		default:
-			if k = spaceRunEnd(s, j); k == j {
+			if k = skipSpaces(s, j); k == j {
 				return 0
 			}
 		}

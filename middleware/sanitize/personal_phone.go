@@ -56,7 +56,7 @@ func internationalPhone(s string, i int) (end int, digits string) {
 		for k < len(s) && seps < 3 {
 			if c := s[k]; c == '-' || c == '.' || c == '(' || c == ')' {
 				k++
-			} else if w := spaceRunEnd(s, k); w > k {
+			} else if w := skipSpaces(s, k); w > k {
 				k = w
 			} else {
 				break
@@ -92,7 +92,7 @@ func northAmericanPhone(s string, i int, paren bool) (end int, digits string) {
 		if j >= len(s) || s[j] != ')' {
 			return 0, ""
 		}
-		j = spaceRunEnd(s, j+1)
+		j = skipSpaces(s, j+1)
 	} else {
 		if j >= len(s) || (s[j] != '-' && s[j] != '.') {
 			return 0, ""
