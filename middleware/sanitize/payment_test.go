@@ -176,3 +176,20 @@ func TestPaymentEveryKey(t *testing.T) {
 		}
 	}
 }
+
+// TestCutNeverSplitsANumber: a digit run cut by the output cap goes whole,
+// so a 20-digit id cut to a Luhn-valid card prefix is never left for a
+// second cleaning to find.
+func TestCutNeverSplitsANumber(t *testing.T) {
+	s := New(WithHostname(""), WithMaxOutput(40))
+	for in, want := range map[string]string{
+		"reference number is 4242424242424242424242 and more": "reference number is…",
+		"reference number: 5555-5555-5555-4444-1 and more":    "reference number:…",
+		"total 42 items were found in the listing of 2026":    "total 42 items were found in the list…",
+	} {
+		got, _ := s.Clean(in)
+		assert.Equal(t, want, got, in)
+		again, _ := s.Clean(got)
+		assert.Equal(t, got, again)
+	}
+}

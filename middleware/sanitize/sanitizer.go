@@ -304,6 +304,11 @@ func collapseAndCut(s string, max int) (out string, cut int) {
 			for keep > 0 && buf[keep-1] == ' ' {
 				keep--
 			}
+			rest := string(buf[keep:])
+			if pending {
+				rest += " "
+			}
+			keep = dropCutNumber(buf, keep, rest+s[i:min(len(s), i+8)])
 			dropped := len(buf) - keep + len(s) - i
 			buf = append(buf[:keep], truncationMark...)
 			return string(buf), dropped
@@ -316,6 +321,30 @@ func collapseAndCut(s string, max int) (out string, cut int) {
 		i += size
 	}
 	return string(buf), 0
+}
+
+// dropCutNumber returns keep, or less when the cut at keep splits a number
+// (buf[:keep] ends in a digit and rest, the collapsed text after the cut,
+// goes on with a digit, or with a space or '-' and a digit): then the
+// number's kept part goes, with the space before it. A number cut short
+// can pass a check the whole one failed (a 20-digit id cut to a
+// Luhn-valid 16), and cleaning the output would then change it.
+func dropCutNumber(buf []byte, keep int, rest string) int {
+	if keep == 0 || !isDigitByte(buf[keep-1]) || rest == "" {
+		return keep
+	}
+	c := rest[0]
+	if !isDigitByte(c) && !((c == ' ' || c == '-') && len(rest) > 1 && isDigitByte(rest[1])) {
+		return keep
+	}
+	for keep > 0 && (isDigitByte(buf[keep-1]) ||
+		((buf[keep-1] == ' ' || buf[keep-1] == '-') && keep > 1 && isDigitByte(buf[keep-2]))) {
+		keep--
+	}
+	for keep > 0 && buf[keep-1] == ' ' {
+		keep--
+	}
+	return keep
 }
 
 // collapseSpace is collapseAndCut without a cap.
