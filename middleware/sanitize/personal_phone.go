@@ -3,7 +3,8 @@ package sanitize
 // Phone numbers, masked only with [WithPersonalData]. Two forms are read:
 //   - international: '+', then 8 to 15 digits in groups split by white
 //     space, '-', '.' or parentheses ("+1 415 555 0100", "+14155550100",
-//     "+44 (0)20 7946 0958");
+//     "+44 (0)20 7946 0958"); a first group of more than 15 digits is no
+//     phone number;
 //   - North American: "(415) 555-0100", "415-555-0100", "415.555.0100",
 //     "1-800-555-0199", with an area code and an exchange that start with
 //     2 to 9.
@@ -39,39 +40,43 @@ func matchPhone(s string, i int, out *spanList, tokens *personalTokens) int {
 }
 
 // internationalPhone reads the digits after a '+' starting at i and
-// returns where the number ends and its digits, or 0.
+// returns where the number ends and its digits, or 0. Of more than 15
+// digits in groups, the longest run of whole groups up to 15 is the
+// number: what follows it is read on its own, as it would be once the
+// number is a token.
 func internationalPhone(s string, i int) (end int, digits string) {
 	var d [phoneMaxDigits]byte
-	n := 0
+	n, groupEnd, groupN := 0, 0, 0
 	for j := i; ; {
-		for ; j < len(s) && isDigitByte(s[j]); j++ {
-			if n == phoneMaxDigits {
-				return 0, "" // too long for a phone number
-			}
-			d[n] = s[j]
-			n++
+		k := j
+		for k < len(s) && isDigitByte(s[k]) {
+			k++
 		}
-		end = j
-		k, seps := j, 0 // up to three separators: " (", ") ", "-", …
-		for k < len(s) && seps < 3 {
-			if c := s[k]; c == '-' || c == '.' || c == '(' || c == ')' {
-				k++
-			} else if w := skipSpaces(s, k); w > k {
-				k = w
+		if n+k-j > phoneMaxDigits {
+			break // this group does not fit
+		}
+		n += copy(d[n:], s[j:k])
+		groupEnd, groupN = k, n
+		next, seps := k, 0 // up to three separators: " (", ") ", "-", …
+		for next < len(s) && seps < 3 {
+			if c := s[next]; c == '-' || c == '.' || c == '(' || c == ')' {
+				next++
+			} else if w := skipSpaces(s, next); w > next {
+				next = w
 			} else {
 				break
 			}
 			seps++
 		}
-		if k == j || k >= len(s) || !isDigitByte(s[k]) {
+		if next == k || next >= len(s) || !isDigitByte(s[next]) {
 			break
 		}
-		j = k
+		j = next
 	}
-	if n < phoneMinDigits {
+	if groupN < phoneMinDigits {
 		return 0, ""
 	}
-	return end, string(d[:n])
+	return groupEnd, string(d[:groupN])
 }
 
 // northAmericanPhone reads "415-555-0100", "415.555.0100", "1-800-555-0199"
