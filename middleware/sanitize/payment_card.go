@@ -37,18 +37,32 @@ func matchCard(s string, i int, out *spanList) int {
 		return 0
 	}
 	var digits [cardMaxDigits]byte
+	// The Luhn sums of the digits read so far, with the digits at even
+	// (sums[0]) or odd (sums[1]) indexes doubled: a window of n digits
+	// passes when sums[n%2] is a multiple of 10, since the check doubles
+	// every second digit from the last one, which it leaves. Each window
+	// costs O(1).
+	var sums [2]int
 	n, best, bestN := 0, 0, 0
 	for j := i; ; {
 		for j < len(s) && isDigitByte(s[j]) {
 			if n == cardMaxDigits {
 				return recordCard(s, i, best, digits[:bestN], out)
 			}
+			d := int(s[j] - '0')
+			dd := 2 * d
+			if dd > 9 {
+				dd -= 9
+			}
+			sums[n%2] += dd
+			sums[1-n%2] += d
 			digits[n] = s[j]
 			n++
 			j++
 		}
 		next, sep := cardSeparator(s, j)
-		if (next < 0 || sep == ' ') && n >= cardMinDigits && runEndsFree(s, j) && luhn(digits[:n]) && cardNetwork(digits[:n]) {
+		if (next < 0 || sep == ' ') && n >= cardMinDigits && runEndsFree(s, j) &&
+			sums[n%2]%10 == 0 && cardNetwork(digits[:n]) {
 			best, bestN = j, n
 		}
 		if next < 0 {
@@ -88,34 +102,12 @@ func cardSeparator(s string, j int) (next int, sep byte) {
 	return -1, 0
 }
 
-// luhn reports whether digits pass the Luhn check.
-func luhn(digits []byte) bool {
-	sum, double := 0, false
-	for k := len(digits) - 1; k >= 0; k-- {
-		d := int(digits[k] - '0')
-		if double {
-			if d *= 2; d > 9 {
-				d -= 9
-			}
-		}
-		sum += d
-		double = !double
-	}
-	return sum%10 == 0
-}
-
 // cardNetwork reports whether digits start with the issuer range of a
 // major network and have a length that network issues.
 func cardNetwork(digits []byte) bool {
 	n := len(digits)
-	p := func(k int) int { // the first k digits as a number
-		v := 0
-		for _, d := range digits[:k] {
-			v = v*10 + int(d-'0')
-		}
-		return v
-	}
-	p2, p3, p4 := p(2), p(3), p(4)
+	p4 := int(digits[0]-'0')*1000 + int(digits[1]-'0')*100 + int(digits[2]-'0')*10 + int(digits[3]-'0')
+	p2, p3 := p4/100, p4/10
 	switch {
 	case digits[0] == '4': // Visa
 		return n == 13 || n == 16 || n == 19

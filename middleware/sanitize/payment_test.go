@@ -193,3 +193,35 @@ func TestCutNeverSplitsANumber(t *testing.T) {
 		assert.Equal(t, got, again)
 	}
 }
+
+// luhn is the textbook Luhn check, against which matchCard's running sums
+// are tested.
+func luhn(digits string) bool {
+	sum, double := 0, false
+	for k := len(digits) - 1; k >= 0; k-- {
+		d := int(digits[k] - '0')
+		if double {
+			if d *= 2; d > 9 {
+				d -= 9
+			}
+		}
+		sum += d
+		double = !double
+	}
+	return sum%10 == 0
+}
+
+// TestCardLuhnSums: for Visa-range numbers of every card length, a number
+// is masked exactly when it passes the textbook check.
+func TestCardLuhnSums(t *testing.T) {
+	for _, base := range []string{"4242424242424242424", "4000056655665556123", "4111111111111111999"} {
+		for _, n := range []int{13, 16, 19} {
+			for last := '0'; last <= '9'; last++ {
+				num := base[:n-1] + string(last)
+				var out spanList
+				matchCard(" "+num+" ", 1, &out)
+				assert.Equal(t, luhn(num), len(out.spans) == 1, num)
+			}
+		}
+	}
+}
