@@ -24,9 +24,6 @@ func matchSSN(s string, i, end int, out *spanList) int {
 	if e == 0 || !runStartsFree(s, i) || !runEndsFree(s, e) {
 		return 0
 	}
-	if k := skipSpaces(s, e); k > e && k < len(s) && isDigitByte(s[k]) {
-		return 0 // more groups of digits follow: not a number on its own
-	}
 	var d [9]byte
 	k := 0
 	for j := i; j < e; j++ {

@@ -66,7 +66,7 @@ func TestPaymentKeysInContext(t *testing.T) {
 		{"taxpayer id 078051120", "taxpayer id [REDACTED:ssn]"},
 		{"customer_ssn=078051120", "customer_ssn=[REDACTED:ssn]"},
 		{"ssn 078-05-1120 and order 123-45-6789", "ssn [REDACTED:ssn] and order 123-45-6789"},
-		{"ssn 078 05 1120 4567", "ssn 078 05 1120 4567"},
+		{"ssn 078 05 1120 4567", "ssn [REDACTED:ssn] 4567"},
 		{"SSN 078-05-1120-9", "SSN 078-05-1120-9"},
 		{"card_cvc: '987'", "card_cvc: '[REDACTED:card-security-code]'"},
 		{"verification code 1234", "verification code [REDACTED:card-security-code]"},

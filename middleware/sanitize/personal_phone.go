@@ -40,10 +40,10 @@ func matchPhone(s string, i int, out *spanList, tokens *personalTokens) int {
 }
 
 // internationalPhone reads the digits after a '+' starting at i and
-// returns where the number ends and its digits, or 0. Of more than 15
-// digits in groups, the longest run of whole groups up to 15 is the
-// number: what follows it is read on its own, as it would be once the
-// number is a token.
+// returns where the number ends and its digits, or 0. The number is the
+// longest run of whole groups, up to 15 digits, that nothing glues to what
+// follows (runEndsFree): what follows is read on its own, as it would be
+// once the number is a token.
 func internationalPhone(s string, i int) (end int, digits string) {
 	var d [phoneMaxDigits]byte
 	n, groupEnd, groupN := 0, 0, 0
@@ -56,7 +56,9 @@ func internationalPhone(s string, i int) (end int, digits string) {
 			break // this group does not fit
 		}
 		n += copy(d[n:], s[j:k])
-		groupEnd, groupN = k, n
+		if runEndsFree(s, k) {
+			groupEnd, groupN = k, n
+		}
 		next, seps := k, 0 // up to three separators: " (", ") ", "-", …
 		for next < len(s) && seps < 3 {
 			if c := s[next]; c == '-' || c == '.' || c == '(' || c == ')' {
