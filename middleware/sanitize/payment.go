@@ -38,27 +38,48 @@ func newPaymentRules(personal, prefilter bool) *paymentRules {
 	return p
 }
 
+// maxPaymentRounds bounds how often redact reads its own output.
+const maxPaymentRounds = 3
+
 // redact returns s with its payment data (and, when configured, personal
 // data) replaced, counting each finding in rep. When nothing is found it
 // returns s itself.
+//
+// A replacement can free what stood glued to it: in "ann@example.com+1
+// 415 555 0100" the '+' follows a letter, so no phone number starts
+// there, until the address is a token. redact therefore reads its output
+// again, with the same tokens, until nothing more is found (at most
+// maxPaymentRounds times), so that cleaning the output changes nothing.
 func (p *paymentRules) redact(s string, rep *Report) string {
-	var out spanList
 	var tokens personalTokens
+	for round := 0; round < maxPaymentRounds; round++ {
+		var found bool
+		if s, found = p.redactOnce(s, rep, &tokens); !found {
+			break
+		}
+	}
+	return s
+}
+
+// redactOnce is one reading of s; found reports whether anything was
+// replaced.
+func (p *paymentRules) redactOnce(s string, rep *Report, tokens *personalTokens) (out string, found bool) {
+	var spans spanList
 	for i := p.digit(s, 0); i >= 0; i = p.digit(s, i) {
 		if !isDigitByte(s[i]) || (i > 0 && isDigitByte(s[i-1])) {
 			i++ // without the prefilter: not the start of a digit run
 			continue
 		}
-		i = p.matchRun(s, i, &out, &tokens)
+		i = p.matchRun(s, i, &spans, tokens)
 	}
 	if p.personal {
 		for i := p.at(s, 0); i >= 0; i = p.at(s, i+1) {
 			if s[i] == '@' {
-				matchEmail(s, i, &out, &tokens)
+				matchEmail(s, i, &spans, tokens)
 			}
 		}
 	}
-	return out.apply(s, rep)
+	return spans.apply(s, rep), len(spans.spans) > 0
 }
 
 // matchRun tries the rules anchored at the digit run starting at i and
