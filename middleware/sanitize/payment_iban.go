@@ -7,7 +7,8 @@ package sanitize
 // dropped. The text must pass the ISO 13616 mod-97 check and, for a country
 // in ibanLengths, have that country's length; an IBAN of a country the
 // table lacks needs only the check. Nothing may touch it: no letter, digit
-// or '_' before the country code or after the last character.
+// or '_' before the country code, and after the last character nothing
+// runEndsFree refuses.
 
 // ibanLengths lists the IBAN length of each country of the SWIFT IBAN
 // registry, as a country code followed by two digits.
@@ -69,7 +70,7 @@ func matchIBAN(s string, i int, out *spanList) int {
 	want := ibanLength(string(chars[:2]))
 	for k := n; k >= ibanMinLen; k-- {
 		end := ends[k]
-		if end == 0 || (want != 0 && k != want) || (end < len(s) && isIdentByte(s[end])) || !ibanChecks(chars[:k]) {
+		if end == 0 || (want != 0 && k != want) || !runEndsFree(s, end) || !ibanChecks(chars[:k]) {
 			continue
 		}
 		out.add(start, end, "[IBAN "+string(chars[:2])+"…"+string(chars[k-4:k])+"]", KindPayment)
