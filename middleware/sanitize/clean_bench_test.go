@@ -1,6 +1,7 @@
 package sanitize
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -134,4 +135,58 @@ func BenchmarkCleanVendorMessage(b *testing.B) {
 			})
 		}
 	}
+}
+
+// digitsBody returns a 64 KiB JSON body of orders full of digits: ids,
+// epoch milliseconds, timestamps, amounts, phone numbers, tracking numbers
+// and UUIDs, with a card number in every 64th order (its own test card,
+// Luhn-valid) and cards the number of them.
+func digitsBody() (body string, cards int) {
+	var b strings.Builder
+	b.WriteString(`{"orders":[`)
+	for i := 0; b.Len() < 64<<10-400; i++ {
+		fmt.Fprintf(&b, `{"id":%d,"order":"ord_%016d","created_ms":%d,"at":"2026-03-%02dT09:%02d:00.123Z",`,
+			100000+i, 4242424242424242+i, 1710403200000+int64(i)*997, 1+i%28, i%60)
+		fmt.Fprintf(&b, `"amount":%d.%02d,"qty":%d,"phone":"+1 415 555 %04d","tracking":"94001118992231974%05d",`,
+			i*37%10000, i%100, 1+i%9, i%10000, i)
+		fmt.Fprintf(&b, `"uuid":"%08d-%04d-4%03d-8%03d-%012d"`, i, i%10000, i%1000, i%1000, int64(i)*7919)
+		if i%64 == 0 {
+			b.WriteString(`,"card":{"number":"4242424242424242","cvc":"123"}`)
+			cards++
+		}
+		b.WriteString("},\n")
+	}
+	b.WriteString(`{"end":true}]}`)
+	return b.String(), cards
+}
+
+// BenchmarkCleanDigitsJSON compares Clean on a 64 KiB JSON body full of
+// digits with strings.ToLower on the same text, in one run.
+func BenchmarkCleanDigitsJSON(b *testing.B) {
+	text, cards := digitsBody()
+	s := New(WithHostname("build-host-7"))
+	if _, rep := s.Clean(text); rep.Count(KindPayment) != 2*cards {
+		b.Fatalf("want %d cards and %d codes, report %v", cards, cards, rep)
+	}
+	var sink string
+	for _, c := range []struct {
+		name string
+		f    func()
+	}{
+		{"sanitizer", func() { sink, _ = s.Clean(text) }},
+		{"tolower", func() { sink = strings.ToLower(text) }},
+		{"payment_stage", func() {
+			var rep Report
+			sink = s.payment.redact(text, &rep)
+		}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				c.f()
+			}
+		})
+	}
+	_ = sink
 }

@@ -24,16 +24,24 @@
 //     [WithSecrets], each as a typed placeholder such as
 //     "[REDACTED:github-token]"; before any stage that drops text, so that
 //     no secret loses the context that identifies it;
-//  5. strip stack traces of Go, Java, Python, Node, .NET, Ruby, PHP and Rust,
+//  5. redact payment data, always: Luhn-valid card numbers of a major
+//     network's range and length as "[card ending 4242]", card security
+//     codes after their key ("cvc=123") as
+//     "[REDACTED:card-security-code]", mod-97-valid IBANs as
+//     "[IBAN DE…3000]", and social security numbers after their label
+//     ("SSN 078-05-1120") as "[REDACTED:ssn]"; with [WithPersonalData],
+//     e-mail addresses and phone numbers become per-call tokens such as
+//     "[email-1]" and "[phone-1]" (payment.go gives the rules);
+//  6. strip stack traces of Go, Java, Python, Node, .NET, Ruby, PHP and Rust,
 //     keeping the headline ("ValueError: bad input") and replacing the frames
 //     with "[stack trace removed: N frames]", also inside JSON strings whose
 //     newlines are escaped and in JSON trace arrays;
-//  6. redact internal host names and private, loopback, link-local, CGNAT and
+//  7. redact internal host names and private, loopback, link-local, CGNAT and
 //     metadata addresses as "[internal-host]" and "[private-ip]", and the
 //     AWS account id and principal name of an ARN as "[aws-account]" and
 //     "[aws-principal]";
-//  7. collapse whitespace to single spaces;
-//  8. truncate at a rune boundary (default 2048 bytes).
+//  8. collapse whitespace to single spaces;
+//  9. truncate at a rune boundary (default 2048 bytes).
 //
 // Secrets are redacted before truncation, so a secret is never cut in half
 // and missed. Placeholders are stable, so cleaning clean text changes
@@ -41,7 +49,8 @@
 //
 // Most text holds no secret. The redaction stages first look for the cheap
 // literal keywords their rules need and run only the rules whose keyword
-// occurs, so ordinary prose costs little more than one pass over its bytes.
+// occurs, so ordinary prose costs little more than one pass over its bytes;
+// the payment stage reads only the runs of digits, found 32 bytes at a time.
 // A short line that no stage could change (ASCII words shorter than any
 // token, single spaces, no quote, colon, '=', '@', bracket or dotted name,
 // no configured secret or own host name; see plainProse) is returned as it

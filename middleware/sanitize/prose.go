@@ -12,8 +12,10 @@ const maxProseLen = 512
 // between them, commas, semicolons and full stops only at the end of a
 // word, and no
 // word of the host rules ("localhost", the server's own name) nor a
-// configured secret anywhere in it, in any case. Such text has no digits
-// (addresses, ports, frame lines, card numbers), no ':', '=', '/', '@',
+// configured secret anywhere in it, in any case, and, when it has a digit,
+// nothing the payment stage redacts ("CVC 123", a card number in groups of
+// four). Such text has no dotted numbers (addresses, versions), no ':',
+// '=', '/', '@',
 // quotes or brackets (key-value secrets, URLs, paths, e-mail addresses,
 // frames, markup), no dotted name and nothing to collapse or decode. Most
 // vendor messages ("Rate exceeded") are such text. FuzzPlainProse checks
@@ -22,11 +24,17 @@ func (s *Sanitizer) plainProse(text string) bool {
 	if len(text) == 0 || len(text) > maxProseLen || len(text) > s.maxOutput || len(text) > s.maxInput {
 		return false
 	}
-	word := 0
+	word, digits := 0, false
 	for i := 0; i < len(text); i++ {
 		c := text[i]
 		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case c >= '0' && c <= '9':
+			digits = true
+			word++
+			if word >= minTokenLen {
+				return false
+			}
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
 			word++
 			if word >= minTokenLen {
 				return false
@@ -63,6 +71,9 @@ func (s *Sanitizer) plainProse(text string) bool {
 		default:
 			return false
 		}
+	}
+	if digits && s.payment.finds(text) {
+		return false // a card number in groups, "CVC 123", "SSN 078 05 1120"
 	}
 	for _, w := range s.hosts.words {
 		if containsFold(text, w.word) {

@@ -16,6 +16,7 @@ func proseSanitizers() []*Sanitizer {
 		New(WithHostname("billing.prod.example"), WithMaxOutput(16)),
 		New(WithMaxInput(8)),
 		New(WithHostname("pg-primary"), WithSecrets("api_key_9")),
+		New(WithPersonalData(true)),
 	}
 }
 
@@ -28,6 +29,7 @@ var proseWords = strings.Fields(`localhost LocalHost ledger LEDGER swordfish bil
 	home arpa corp consul html body script div br p main null undefined true false Rate exceeded The
 	request is invalid card declined insufficient funds Retry later Too many requests aaaaaaaaaaaaaaa
 	ABCDEFGHIJKLMN abcdefghijklmn eyJ Zm9v 100 2026 8080 443 hunter2 v2 0x1f 1234567890123 4111111111111111
+	4242 cvc CVV ssn SSN 078 05 1120 123 iban DE89 3704 0044 0532 0130 00
 	/limit /items/2/sku /etc/passwd /app/main /home/user /var/run/secrets /tmp /usr/local/bin /proc/self/environ
 	/localhost /ledger/x / // goroutine 1 running at line 42 in main File x
 	api_key access_token client_secret x-api-key secret_key auth_token sk_test sk_live pk_live rk_live
@@ -119,6 +121,9 @@ func TestPlainProse(t *testing.T) {
 		"at main (app.js)",             // brackets
 		"Caf\u00e9 closed",             // not ASCII
 		strings.Repeat("word ", 200),   // too long
+		"card 4242 4242 4242 4242",     // a card number in groups
+		"CVC 123 is wrong",             // a security code
+		"SSN 078 05 1120 is on file",   // a social security number
 	} {
 		assert.False(t, s.plainProse(text), "%q", text)
 	}

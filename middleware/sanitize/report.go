@@ -38,13 +38,19 @@ const (
 	// KindUndecodable counts texts dropped whole because they could not be
 	// read as text: what cannot be read cannot be shown to be clean.
 	KindUndecodable
+	// KindPayment counts card numbers, card security codes, IBANs and
+	// social security numbers redacted.
+	KindPayment
+	// KindPersonalData counts e-mail addresses and phone numbers replaced
+	// with tokens ([WithPersonalData]).
+	KindPersonalData
 	kindCount
 )
 
 var kindNames = [kindCount]string{
 	"input_capped", "invalid_utf8", "html", "stack_trace", "stack_frame",
 	"secret", "internal_host", "private_ip", "truncated",
-	"decoded", "invisible", "undecodable",
+	"decoded", "invisible", "undecodable", "payment", "personal_data",
 }
 
 // String returns the kind's snake_case name.
@@ -74,10 +80,12 @@ func (r Report) Changed() bool {
 	return r != Report{}
 }
 
-// Redacted reports whether a secret, an internal host or a private address
-// was removed: the text carried something that must not leak.
+// Redacted reports whether a secret, payment or personal data, an internal
+// host or a private address was removed: the text carried something that
+// must not leak.
 func (r Report) Redacted() bool {
-	return r.counts[KindSecret]+r.counts[KindInternalHost]+r.counts[KindPrivateIP] > 0
+	return r.counts[KindSecret]+r.counts[KindPayment]+r.counts[KindPersonalData]+
+		r.counts[KindInternalHost]+r.counts[KindPrivateIP] > 0
 }
 
 // String lists the non-zero counts as "kind=n" pairs, or "clean".

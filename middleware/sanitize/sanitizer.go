@@ -33,6 +33,7 @@ type config struct {
 	hostnameSet      bool
 	internalSuffixes []string
 	prefilter        bool
+	personal         bool
 }
 
 // WithMaxInput sets how many bytes of a text are read. Default:
@@ -90,6 +91,7 @@ type Sanitizer struct {
 	maxInput  int
 	maxOutput int
 	secrets   *secretRules
+	payment   *paymentRules
 	hosts     *hostRules
 }
 
@@ -106,6 +108,7 @@ func New(opts ...Option) *Sanitizer {
 		maxInput:  cfg.maxInput,
 		maxOutput: cfg.maxOutput,
 		secrets:   newSecretRules(cfg.secrets, cfg.prefilter),
+		payment:   newPaymentRules(cfg.personal, cfg.prefilter),
 		hosts:     newHostRules(cfg.hostname, cfg.internalSuffixes, cfg.prefilter),
 	}
 }
@@ -161,6 +164,9 @@ func (s *Sanitizer) cleanOnce(text string) (string, Report) {
 	// of a Python frame line, a "password=" before the frame that holds
 	// its value), leaving a bare secret no rule recognizes.
 	text = s.secrets.redact(text, &rep)
+	// Payment data next, before the stages that drop text or change its
+	// white space: a key ("cvc", "SSN") must still stand before its value.
+	text = s.payment.redact(text, &rep)
 	unstripped := text
 	text = stripStackTraces(text, &rep)
 	untouched := text == unstripped
@@ -184,11 +190,12 @@ func (s *Sanitizer) cleanOnce(text string) (string, Report) {
 	return text, rep
 }
 
-// Redact applies only the secret stage to text (after capping it at the
-// input cap and repairing its UTF-8): for text that goes to logs and spans,
-// such as a panic's stack or a Go error's chain, where stack frames, line
-// breaks and internal host names help the operator but secrets must still
-// not be written.
+// Redact applies only the secret and payment stages to text (after capping
+// it at the input cap and repairing its UTF-8): for text that goes to logs
+// and spans, such as a panic's stack or a Go error's chain, where stack
+// frames, line breaks and internal host names help the operator but
+// secrets, card numbers and (with [WithPersonalData]) personal data must
+// still not be written.
 func (s *Sanitizer) Redact(text string) string {
 	var rep Report
 	text, ok := s.capAndDecode(text, &rep)
@@ -198,7 +205,7 @@ func (s *Sanitizer) Redact(text string) string {
 	if !utf8.ValidString(text) {
 		text = strings.ToValidUTF8(text, "\uFFFD")
 	}
-	return s.secrets.redact(text, &rep)
+	return s.payment.redact(s.secrets.redact(text, &rep), &rep)
 }
 
 // capAndDecode caps text at the input cap and decodes it (decode.go). A
@@ -297,6 +304,11 @@ func collapseAndCut(s string, max int) (out string, cut int) {
 			for keep > 0 && buf[keep-1] == ' ' {
 				keep--
 			}
+			rest := string(buf[keep:])
+			if pending {
+				rest += " "
+			}
+			keep = dropCutNumber(buf, keep, rest+s[i:min(len(s), i+8)])
 			dropped := len(buf) - keep + len(s) - i
 			buf = append(buf[:keep], truncationMark...)
 			return string(buf), dropped
@@ -309,6 +321,30 @@ func collapseAndCut(s string, max int) (out string, cut int) {
 		i += size
 	}
 	return string(buf), 0
+}
+
+// dropCutNumber returns keep, or less when the cut at keep splits a number
+// (buf[:keep] ends in a digit and rest, the collapsed text after the cut,
+// goes on with a digit, or with a space or '-' and a digit): then the
+// number's kept part goes, with the space before it. A number cut short
+// can pass a check the whole one failed (a 20-digit id cut to a
+// Luhn-valid 16), and cleaning the output would then change it.
+func dropCutNumber(buf []byte, keep int, rest string) int {
+	if keep == 0 || !isDigitByte(buf[keep-1]) || rest == "" {
+		return keep
+	}
+	c := rest[0]
+	if !isDigitByte(c) && !((c == ' ' || c == '-') && len(rest) > 1 && isDigitByte(rest[1])) {
+		return keep
+	}
+	for keep > 0 && (isDigitByte(buf[keep-1]) ||
+		((buf[keep-1] == ' ' || buf[keep-1] == '-') && keep > 1 && isDigitByte(buf[keep-2]))) {
+		keep--
+	}
+	for keep > 0 && buf[keep-1] == ' ' {
+		keep--
+	}
+	return keep
 }
 
 // collapseSpace is collapseAndCut without a cap.

@@ -6,14 +6,14 @@ import (
 )
 
 // newCleaner returns the interceptor's text filter: the sanitizer's
-// CleanText, then maskCards. Most of an error's text is its code's
+// CleanText, which also masks card numbers. Most of an error's text is its code's
 // definition (type, title, hint, human hint, repair steps), the same for
 // every occurrence: those texts of the registry are cleaned once, here,
 // and looked up after, as the HTTP middleware does. The table holds only
 // the service's own definitions, never a request's text, and is read-only
 // after this returns.
 func newCleaner(san *sanitize.Sanitizer, reg *toolerr.Registry) func(string) string {
-	clean := func(s string) string { return maskCards(san.CleanText(s)) }
+	clean := san.CleanText
 	known := map[string]string{}
 	add := func(texts ...string) {
 		for _, s := range texts {

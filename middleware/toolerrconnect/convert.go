@@ -183,9 +183,10 @@ func (i *interceptor) complete(ctx context.Context, call callInfo, e *toolerr.Er
 	}
 	e = e.WithRequestID(id).WithTraceID(traceID).MapText(i.clean)
 	if e.RequestID != id {
-		// The middleware's id, vetted by its sanitizer and already in the
-		// response's X-Request-Id (a digits-only client id the card mask
-		// would change): the body must name the same id.
+		// The middleware's id, vetted by its own sanitizer and already in
+		// the response's X-Request-Id (this interceptor's sanitizer,
+		// configured apart, may still change it): the body must name the
+		// same id.
 		e = e.WithRequestID(id)
 	}
 	if strings.TrimSpace(e.Detail) == "" {

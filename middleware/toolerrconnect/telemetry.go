@@ -95,13 +95,13 @@ func (i *interceptor) record(ctx context.Context, call callInfo, e *toolerr.Erro
 			slog.String("code", u.Code), slog.String("request_id", u.RequestID)))
 	}
 	if cause := e.Unwrap(); cause != nil {
-		attrs = append(attrs, slog.String("cause", maskCards(i.san.Redact(cause.Error()))))
+		attrs = append(attrs, slog.String("cause", i.san.Redact(cause.Error())))
 	}
 	if dropped > 0 {
 		attrs = append(attrs, slog.Int("details_dropped", dropped))
 	}
 	if p != nil {
-		attrs = append(attrs, slog.String("stack", maskCards(i.san.Redact(fmt.Sprintf("panic: %v\n\n%s", p.value, p.stack)))))
+		attrs = append(attrs, slog.String("stack", i.san.Redact(fmt.Sprintf("panic: %v\n\n%s", p.value, p.stack))))
 	}
 	log.LogAttrs(ctx, level, "toolerr: rpc failed", attrs...)
 }

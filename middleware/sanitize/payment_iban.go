@@ -1,0 +1,96 @@
+package sanitize
+
+// IBANs. Two upper-case letters (the country), two check digits and the
+// account number (upper-case letters and digits), 15 to 34 characters in
+// all, written contiguously or in groups of four split by one space, become
+// "[IBAN DE…3000]": the country and the last four characters, the rest
+// dropped. The text must pass the ISO 13616 mod-97 check and, for a country
+// in ibanLengths, have that country's length; an IBAN of a country the
+// table lacks needs only the check. Nothing may touch it: no letter, digit
+// or '_' before the country code, and after the last character nothing
+// runEndsFree refuses.
+
+// ibanLengths lists the IBAN length of each country of the SWIFT IBAN
+// registry, as a country code followed by two digits.
+const ibanLengths = "AD24AE23AL28AT20AZ28BA20BE16BG22BH22BI27BR29BY28CH21CR22CY28CZ24" +
+	"DE22DJ27DK18DO28EE20EG29ES24FI18FK18FO18FR27GB22GE22GI23GL18GR27" +
+	"GT28HN28HR21HU28IE22IL23IQ23IS26IT27JO30KW30KZ20LB28LC32LI21LT20" +
+	"LU20LV21LY25MC27MD24ME22MK19MN20MR27MT31MU30NI28NL18NO15OM23PK24" +
+	"PL28PS29PT25QA29RO24RU33SA24SC31SD18SE24SI19SK24SM27SO23ST25SV28" +
+	"TL23TN24TR26UA29VA22VG24XK20YE30"
+
+// IBAN length bounds.
+const (
+	ibanMinLen = 15
+	ibanMaxLen = 34
+)
+
+// ibanLength returns the registry length of country cc, or 0.
+func ibanLength(cc string) int {
+	for k := 0; k+4 <= len(ibanLengths); k += 4 {
+		if ibanLengths[k:k+2] == cc {
+			return int(ibanLengths[k+2]-'0')*10 + int(ibanLengths[k+3]-'0')
+		}
+	}
+	return 0
+}
+
+func isUpperByte(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+// matchIBAN records the IBAN whose check digits start the digit run at i
+// and returns where it ends, or 0 when none does. Of the lengths its
+// groups allow, the longest valid one wins.
+func matchIBAN(s string, i int, out *spanList) int {
+	start := i - 2
+	if start < 0 || !isUpperByte(s[start]) || !isUpperByte(s[start+1]) ||
+		(start > 0 && isIdentByte(s[start-1])) || i+1 >= len(s) || !isDigitByte(s[i+1]) {
+		return 0
+	}
+	var chars [ibanMaxLen]byte
+	var ends [ibanMaxLen + 1]int // ends[n] is where the n-th character ends, or 0
+	n := 0
+	for j := start; j < len(s) && n < ibanMaxLen; {
+		c := s[j]
+		switch {
+		case isUpperByte(c) || isDigitByte(c):
+			chars[n] = c
+			n++
+			j++
+			ends[n] = j
+			continue
+		case n%4 == 0 && n > 0:
+			// white space between groups of four (any: it collapses to one)
+			if k := skipSpaces(s, j); k > j && k < len(s) && (isUpperByte(s[k]) || isDigitByte(s[k])) {
+				j = k
+				continue
+			}
+		}
+		break
+	}
+	want := ibanLength(string(chars[:2]))
+	for k := n; k >= ibanMinLen; k-- {
+		end := ends[k]
+		if end == 0 || (want != 0 && k != want) || !runEndsFree(s, end) || !ibanChecks(chars[:k]) {
+			continue
+		}
+		out.add(start, end, "[IBAN "+string(chars[:2])+"…"+string(chars[k-4:k])+"]", KindPayment)
+		return end
+	}
+	return 0
+}
+
+// ibanChecks reports whether iban passes the mod-97 check: with its first
+// four characters moved to the end and letters read as 10 to 35, the
+// number leaves 1 divided by 97.
+func ibanChecks(iban []byte) bool {
+	rem := 0
+	for k := range iban {
+		c := iban[(k+4)%len(iban)]
+		if c >= 'A' {
+			rem = (rem*100 + int(c-'A'+10)) % 97
+		} else {
+			rem = (rem*10 + int(c-'0')) % 97
+		}
+	}
+	return rem == 1
+}
