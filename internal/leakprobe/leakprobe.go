@@ -31,6 +31,16 @@ func Probes() []Probe {
 		{Name: "stripe live key", Value: "sk_live_4eC39HqLyjWDarjtT1zdp7dc", Marks: []string{"4eC39HqLyjWDarjtT1zdp7dc", "4eC39HqLyjWD"}},
 		// A GitHub personal access token: ghp_ and 36 characters.
 		{Name: "github token", Value: "ghp_R4nd0mT0kenV4lueF0rFuzz1ngAbCdEf0123", Marks: []string{"R4nd0mT0kenV4lueF0rFuzz1ngAbCdEf0123", "R4nd0mT0ken"}},
+		// A card number as a payment vendor echoes it (Stripe's test
+		// Visa), grouped and contiguous: no sink may keep its digits
+		// past the last four.
+		// Names and values are short: the sentence stays under the 200
+		// bytes a plain-text body's detail is cut to, so that the first
+		// answer and its replay from the (redacted) store read alike.
+		{Name: "card", Value: "4242 4242 4242 4242", Marks: []string{"4242 4242 4242 4242", "4242424242424242", "424242424242"}},
+		// An IBAN (the registry's example for Germany) and a US SSN.
+		{Name: "iban", Value: "DE89370400440532013000", Marks: []string{"DE89370400440532013000", "370400440532"}},
+		{Name: "ssn", Value: "SSN 078-05-1120", Marks: []string{"078-05-1120"}},
 	}
 }
 
