@@ -24,24 +24,92 @@ var (
 	cookieRepl  = redacted("cookie")
 )
 
-// cookieLabelKeys are the strings, in lower and upper case, one of which
-// every label of this rule holds.
-var cookieLabelKeys = [...]string{"sess", "SESS", "Sess", "ookie", "OOKIE", ".sid"}
-
 // matchCookieLabels records the values under session-cookie names and
-// cookie labels followed by white space, searching only where one of
-// cookieLabelKeys occurs.
-func matchCookieLabels(s string, out *spanList) {
-	for _, key := range cookieLabelKeys {
-		for from := 0; ; {
-			k := strings.Index(s[from:], key)
-			if k < 0 {
-				break
-			}
-			k += from
-			from = matchCookieLabelAt(s, k, out)
+// cookie labels followed by white space. It starts from where such a
+// value can begin, which prose rarely has: a run without white space long
+// enough for a token, a name=value pair, a quote or a quote written as an
+// entity; and reads the word before it, past white space and tags, as the
+// label. (Searching for the labels instead would read every "session" and
+// "possess" of a page.) A value right after a tag counts too.
+//
+// runs are the starts of the runs without white space long enough for a
+// token, as matchTokens found them.
+func matchCookieLabels(s string, runs []int, out *spanList) {
+	last := -1 // the label word last read
+	try := func(v int) {
+		i := skipBackSpacesAndTags(s, v)
+		if i > 0 && (s[i-1] == '"' || s[i-1] == '\'') {
+			i-- // a quoted label: 'HTTP_COOKIE' '…'
+		}
+		if i == 0 || i == v && v < len(s) && s[v] > ' ' || !isLabelByte(s[i-1]) {
+			return // no white space or tag between: not a label's value
+		}
+		ws := i - 1
+		for ws > 0 && isLabelByte(s[ws-1]) {
+			ws--
+		}
+		if ws != last {
+			last = ws
+			matchCookieLabelAt(s, i-1, out)
 		}
 	}
+	for _, start := range runs {
+		try(start)
+	}
+	prev := -1 // the last '=' read; the word up to it has been tried
+	for i := strings.IndexByte(s, '='); i >= 0; {
+		ws := i
+		for ws > prev+1 && s[ws-1] > ' ' && s[ws-1] != '>' {
+			ws--
+		}
+		if ws > prev+1 || prev < 0 {
+			// A new word (or the first): its start is where a pair
+			// begins. Another '=' of the same word adds nothing.
+			try(ws)
+		}
+		prev = i
+		next := strings.IndexByte(s[i+1:], '=')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	// A value right after a tag ("<td>_session</td><td>Zm9v…") starts a
+	// cell in raw HTML, where no white space separates it from its label.
+	for _, q := range [...]string{"\"", "'", "&#", "&quot;", ">"} {
+		for i := strings.Index(s, q); i >= 0; {
+			if q == ">" {
+				try(i + 1)
+			} else {
+				try(i)
+			}
+			next := strings.Index(s[i+1:], q)
+			if next < 0 {
+				break
+			}
+			i += 1 + next
+		}
+	}
+}
+
+// skipBackSpacesAndTags returns the last index <= i that follows white
+// space and tags before i, as skipSpacesAndTags reads them forward.
+func skipBackSpacesAndTags(s string, i int) int {
+	for n := 0; n < maxSkippedTags; n++ {
+		for i > 0 && isSpaceByte(s[i-1]) {
+			i--
+		}
+		if i == 0 || s[i-1] != '>' {
+			return i
+		}
+		from := max(0, i-maxSkippedTag)
+		j := strings.LastIndexByte(s[from:i-1], '<')
+		if j < 0 {
+			return i
+		}
+		i = from + j
+	}
+	return i
 }
 
 // isLabelByte reports whether c may be part of a cookie's name or a header

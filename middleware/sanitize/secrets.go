@@ -93,8 +93,8 @@ func (r *secretRules) redact(s string, rep *Report) string {
 			matchCallPair(s, i, &out)
 		}
 	}
-	r.matchTokens(s, &out)
-	matchCookieLabels(s, &out) // secret_cookie_label.go
+	runs := r.matchTokens(s, &out)
+	matchCookieLabels(s, runs, &out) // secret_cookie_label.go
 	for _, v := range r.exact {
 		for i := strings.Index(s, v); i >= 0; {
 			out.add(i, i+len(v), configuredRepl, KindSecret)
@@ -137,8 +137,10 @@ func (r *secretRules) matchDashes(s string, out *spanList) {
 
 // matchTokens records the provider tokens of s, and the credentials that
 // follow a bare "Bearer" (secret_bearer.go): with the prefilter only in the
-// long runs without white space, else at every position.
-func (r *secretRules) matchTokens(s string, out *spanList) {
+// long runs without white space, else at every position. It returns the
+// starts of the runs without white space long enough for a token (prose
+// has none), which the cookie label rule reads too.
+func (r *secretRules) matchTokens(s string, out *spanList) (runs []int) {
 	if !r.prefilter {
 		st := newTokenScan(s, out)
 		for i := 0; i < len(s); {
@@ -146,7 +148,12 @@ func (r *secretRules) matchTokens(s string, out *spanList) {
 		}
 		matchInfix(r.infix, s, 0, len(s), out)
 		matchBareBearers(s, out)
-		return
+		longRuns(s, func(start, end int) {
+			if end-start >= minTokenLen {
+				runs = append(runs, start)
+			}
+		})
+		return runs
 	}
 	// The scan state is set up at the first run long enough to hold a
 	// token: prose has none, and the setup is most of its cost there.
@@ -159,6 +166,7 @@ func (r *secretRules) matchTokens(s string, out *spanList) {
 		if !ready {
 			st, ready = newTokenScan(s, out), true
 		}
+		runs = append(runs, start)
 		matchBareBearer(s, start, end, out)
 		for i := start; i < end; {
 			i = r.tokens.match(s, i, &st)
@@ -167,4 +175,5 @@ func (r *secretRules) matchTokens(s string, out *spanList) {
 			matchInfix(r.infix, s, start, end, out)
 		}
 	})
+	return runs
 }
