@@ -2,6 +2,7 @@ package argcheck
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -134,7 +135,7 @@ func shapeOf(s string) (wordShape, bool) {
 		case !isSep && inSep:
 			sep := s[start:i]
 			sh.seps = append(sh.seps, sep)
-			if !containsString(sh.kinds, sep) {
+			if !slices.Contains(sh.kinds, sep) {
 				sh.kinds = append(sh.kinds, sep)
 			}
 			start, inSep = i, false
@@ -208,7 +209,7 @@ func (r *rewriteSearch) try(c []byte, cost int) {
 	if cost < r.bestCost {
 		r.best, r.bestCost = r.best[:0], cost
 	}
-	if !containsString(r.best, string(c)) {
+	if !slices.Contains(r.best, string(c)) {
 		r.best = append(r.best, string(c))
 	}
 }
@@ -232,7 +233,7 @@ func (r *rewriteSearch) separators(sh wordShape, inserted bool) {
 				if inserted {
 					return choice[k]
 				}
-				return choice[indexOf(slots, sh.seps[k])]
+				return choice[slices.Index(slots, sh.seps[k])]
 			}, cost)
 			return
 		}
@@ -241,7 +242,7 @@ func (r *rewriteSearch) separators(sh wordShape, inserted bool) {
 			if o != slots[i] {
 				changed = 1
 			}
-			if !inserted && o != slots[i] && containsString(choice[:i], o) {
+			if !inserted && o != slots[i] && slices.Contains(choice[:i], o) {
 				continue // two kinds made one would merge what the caller kept apart
 			}
 			choice[i] = o
@@ -285,16 +286,6 @@ func (r *rewriteSearch) casings(sh wordShape, sepAt func(k int) string, cost int
 	pick(0, cost)
 }
 
-// indexOf returns the index of x in xs, or -1.
-func indexOf(xs []string, x string) int {
-	for i, s := range xs {
-		if s == x {
-			return i
-		}
-	}
-	return -1
-}
-
 // insertionShape cuts word where a letter meets a digit, each cut an
 // empty separator that may receive one: "EMP00412" is EMP, 00412.
 func insertionShape(word string) wordShape {
@@ -313,6 +304,3 @@ func insertionShape(word string) wordShape {
 	sh.words = append(sh.words, word[start:])
 	return sh
 }
-
-// containsString reports whether xs holds x.
-func containsString(xs []string, x string) bool { return indexOf(xs, x) >= 0 }
