@@ -45,13 +45,6 @@ type hostRules struct {
 	colon    finder
 }
 
-// wordRule finds a host name word in any case through its rarest byte.
-type wordRule struct {
-	word   string // lower case
-	anchor int    // index in word of the byte the prefilter looks for
-	find   [2]finder
-}
-
 // newHostRules compiles the internal-hosts stage for the server's own host
 // name (ignored when shorter than 3 bytes or "localhost") and the extra DNS
 // suffixes. prefilter false makes every rule run at every position.
@@ -79,31 +72,6 @@ func newHostRules(hostname string, suffixes []string, prefilter bool) *hostRules
 	return r
 }
 
-// letterRarity orders lower-case letters from the most to the least common
-// in English text.
-const letterRarity = "etaoinshrdlcumwfgypbvkjxqz"
-
-// newWordRule returns the rule of the lower-case word w, anchored at its
-// rarest byte.
-func newWordRule(w string, prefilter bool) wordRule {
-	best, bestRank := 0, -1
-	for k := 0; k < len(w); k++ {
-		rank := 30 // digits, '-' and other bytes are rarer than any letter
-		if i := strings.IndexByte(letterRarity, w[k]); i >= 0 {
-			rank = i
-		}
-		if rank > bestRank {
-			best, bestRank = k, rank
-		}
-	}
-	c := w[best]
-	up := c
-	if c >= 'a' && c <= 'z' {
-		up = c - 'a' + 'A'
-	}
-	return wordRule{word: w, anchor: best, find: [2]finder{byteFinder(c, prefilter), byteFinder(up, prefilter)}}
-}
-
 // redact returns s with internal hosts and private addresses replaced,
 // counting them in rep. When nothing is found it returns s itself.
 func (r *hostRules) redact(s string, rep *Report) string {
@@ -128,8 +96,8 @@ func (r *hostRules) redact(s string, rep *Report) string {
 		}
 	}
 	for _, w := range r.words {
-		for c := 0; c < 2; c++ {
-			for i := w.find[c](s, 0); i >= 0; i = w.find[c](s, i) {
+		for _, find := range w.find {
+			for i := find(s, 0); i >= 0; i = find(s, i) {
 				i = max(i+1, matchWord(s, i-w.anchor, w.word, &out))
 			}
 		}

@@ -286,6 +286,15 @@ func collapseAndCut(s string, max int) (out string, cut int) {
 	buf := make([]byte, 0, min(len(s), max)+utf8.UTFMax)
 	pending := false
 	for i := 0; i < len(s); {
+		if !pending {
+			// Whole words that collapsing leaves as they are go in one
+			// copy; a space is pending only before a byte that is none.
+			if j := plainWords(s, i, max-len(buf), len(buf) == 0 || buf[len(buf)-1] == ' '); j > i {
+				buf = append(buf, s[i:j]...)
+				i = j
+				continue
+			}
+		}
 		r, size := rune(s[i]), 1
 		if r >= utf8.RuneSelf {
 			r, size = utf8.DecodeRuneInString(s[i:])
@@ -317,7 +326,11 @@ func collapseAndCut(s string, max int) (out string, cut int) {
 			buf = append(buf, ' ')
 			pending = false
 		}
-		buf = append(buf, s[i:i+size]...)
+		if size == 1 {
+			buf = append(buf, s[i])
+		} else {
+			buf = append(buf, s[i:i+size]...)
+		}
 		i += size
 	}
 	return string(buf), 0
@@ -359,6 +372,12 @@ func collapseSpace(s string) string {
 func collapsed(s string) bool {
 	prevSpace := true // a leading space must go
 	for i := 0; i < len(s); i++ {
+		if j := plainWords(s, i, len(s), prevSpace); j > i {
+			if j == len(s) {
+				return true // a plain word ends in a space only before a printable byte
+			}
+			i, prevSpace = j, s[j-1] == ' '
+		}
 		b := s[i]
 		if b >= utf8.RuneSelf {
 			r, size := utf8.DecodeRuneInString(s[i:])

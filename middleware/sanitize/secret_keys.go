@@ -94,11 +94,14 @@ func classifyKey(norm []byte, whole bool) (keyClass, string) {
 	return class, repl
 }
 
-// keyRuleEnds holds the last bytes of the rules' names: a key that ends
-// otherwise, as most words of prose do, matches no rule.
-var keyRuleEnds = func() (t [256]bool) {
-	for _, r := range keyRules {
-		t[r.name[len(r.name)-1]] = true
+// keyRulesByEnd lists, for each byte, the indexes in keyRules of the rules
+// whose names end with it, in keyRules' order: a key is compared only with
+// the few rules that can match it, and a key that ends otherwise, as most
+// words of prose do, with none.
+var keyRulesByEnd = func() (t [256][]uint8) {
+	for i, r := range keyRules {
+		c := r.name[len(r.name)-1]
+		t[c] = append(t[c], uint8(i))
 	}
 	return t
 }()
@@ -106,10 +109,11 @@ var keyRuleEnds = func() (t [256]bool) {
 // matchKeyRule returns the class and placeholder of the first rule that
 // names norm.
 func matchKeyRule(norm []byte, whole bool) (keyClass, string) {
-	if len(norm) == 0 || !keyRuleEnds[norm[len(norm)-1]] {
+	if len(norm) == 0 {
 		return keyNone, ""
 	}
-	for _, r := range keyRules {
+	for _, ri := range keyRulesByEnd[norm[len(norm)-1]] {
+		r := &keyRules[ri]
 		n := len(r.name)
 		if len(norm) < n || string(norm[len(norm)-n:]) != r.name {
 			continue

@@ -77,12 +77,9 @@ func hasSpaceByte(w uint64) bool {
 	return (w-lsb*0x21)&^w&msb != 0
 }
 
-// load64 reads the 8 bytes of s at i as a little-endian word.
-func load64(s string, i int) uint64 {
-	_ = s[i+7]
-	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-}
+// load64 reads the 8 bytes of s at i as a little-endian word. Slicing
+// first leaves one bounds check; indexing s[i+1]…s[i+7] would check each.
+func load64(s string, i int) uint64 { return word(s[i : i+8]) }
 
 // longRuns calls f(start, end) for each maximal run s[start:end] of bytes
 // above ' ' that holds a whole aligned 8-byte word, in order. Every run of
