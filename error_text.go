@@ -18,8 +18,13 @@ const maxValueDepth = 64
 // member of intent and upstream, the request and trace ids, every string
 // leaf and object key of allowed_values, suggested_value, details and
 // example_request at any depth, and every item error of errors[],
-// recursively. Numbers, booleans and nulls are left as they are. e itself
-// is returned when clean changed nothing, and e is never modified.
+// recursively. Booleans and nulls are left as they are, and so are numbers,
+// except that an integer of 3 or more digits is cleaned as text: alone, or
+// as the JSON member `"key": 4242424242424242` when an object holds it,
+// so that a rule that needs the key (a card security code under "cvc")
+// sees it. A number clean changes becomes the cleaned text, a string
+// ("[card ending 4242]"). e itself is returned when clean changed
+// nothing, and e is never modified.
 //
 // It is the one walk over an error that a sanitizer needs: the middleware
 // and the MCP wrapper call it with the sanitizer's text function, so no
@@ -219,9 +224,11 @@ func (m *textMapper) walk(v any, depth int) (any, bool) {
 		return nil, true
 	}
 	switch x := v.(type) {
-	case nil, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64,
-		float32, float64, json.Number:
+	case nil, bool:
 		return v, false
+	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64,
+		float32, float64, json.Number:
+		return m.number("", v)
 	case string:
 		c := m.clean(x)
 		return c, c != x
@@ -309,7 +316,7 @@ func (m *textMapper) object(obj map[string]any, depth int) (map[string]any, bool
 	members := make([]cleanedMember, 0, len(obj))
 	for k, v := range obj {
 		ck := m.clean(k)
-		cv, ok := m.walk(v, depth+1)
+		cv, ok := m.member(k, v, depth+1)
 		changed = changed || ok || ck != k
 		members = append(members, cleanedMember{key: k, cleanKey: ck, value: cv})
 	}

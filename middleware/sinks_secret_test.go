@@ -3,6 +3,7 @@ package middleware
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -72,6 +73,12 @@ func secretSources() map[string]http.Handler {
 		}),
 		"Tool, Go error": Tool("pay", func(http.ResponseWriter, *http.Request) error {
 			return fmt.Errorf("charging with key %s: %w", probe, errors.New(planted))
+		}),
+		// A card number as a JSON number in details and suggested_value.
+		"Tool, card as a number": Tool("pay", func(http.ResponseWriter, *http.Request) error {
+			return toolerr.Default().New(toolerr.CodeValidationFailed, "card declined").
+				WithDetails(map[string]any{"card": 4242424242424242, "nested": []any{map[string]any{"pan": 4242424242424242}}}).
+				WithSuggestedValue(json.Number("4242424242424242"))
 		}),
 		"toolerr.Write": http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			toolerr.Write(w, r, toolerr.Default().New(toolerr.CodeInternal, planted).WithHint("Use "+planted).

@@ -116,7 +116,7 @@ func matchKeyValueAt(s string, i int, sep byte, out *spanList) (unquoted bool) {
 			// will be checked for.
 			return false
 		}
-		if tight && v != "" && !isStandIn(v) || !tight && looksSecret(v) {
+		if tight && v != "" && !isStandIn(v) || !tight && (looksSecret(v) || jsonNumberSecret(s, keyEnd, v)) {
 			out.add(vs, ve, key.repl, KindSecret)
 		}
 	}
@@ -206,4 +206,18 @@ func trimSpaceRunes(v string) string {
 // nonSpaceEndIn is nonSpaceEnd bounded by lim.
 func nonSpaceEndIn(s string, i, lim int) int {
 	return min(nonSpaceEnd(s, i), lim)
+}
+
+// minNumericSecret is the fewest digits of a number that a quoted key's
+// value must have to be taken for a secret: a PIN has 4.
+const minNumericSecret = 4
+
+// jsonNumberSecret reports whether v, the unquoted value of a strong key
+// that ends before s[keyEnd], is a JSON number of a JSON member
+// (`"password": 84512093`): the quoted key says the text is data, not a
+// sentence such as "password: 8 characters", so a numeric credential is
+// redacted although no letter makes it look random.
+func jsonNumberSecret(s string, keyEnd int, v string) bool {
+	j := skipSpacesBack(s, keyEnd)
+	return j > 0 && s[j-1] == '"' && len(v) >= minNumericSecret && isDigits(v)
 }

@@ -69,6 +69,9 @@ func TestSecretExamples(t *testing.T) {
 		{"grant_type=password&password=hunter2&client_id=app", "grant_type=password&password=[REDACTED:password]&client_id=app"},
 		{"DATABASE_PASSWORD=correct-horse", "DATABASE_PASSWORD=[REDACTED:password]"},
 		{"password => 'x9y8z7'", "password => '[REDACTED:password]'"},
+		// A numeric credential as a JSON number: the quoted key says it is data.
+		{`{"password": 84512093, "pin_ok": true}`, `{"password": [REDACTED:password], "pin_ok": true}`},
+		{`{\"api_key\":4451209311}`, `{\"api_key\":[REDACTED:api-key]}`},
 		{"AccountName=a;AccountKey=YWJjZGVm+Z2hp/amts==;EndpointSuffix=core.windows.net", "AccountName=a;AccountKey=[REDACTED:azure-storage-key];EndpointSuffix=core.windows.net"},
 		{"-----BEGIN PRIVATE KEY-----\nMIIEvQ\n-----END PRIVATE KEY-----\ndone", "[REDACTED:private-key] done"},
 		{"key: -----BEGIN EC PRIVATE KEY-----\nMHcCAQEE", "key: [REDACTED:private-key]"},
@@ -95,6 +98,7 @@ func TestSecretNegatives(t *testing.T) {
 		"commit 9fceb02d0ae598e95dc970b74767f19372d61af8 broke the build",
 		"color #ff8800 and #FFF", "version 1.2.3 (build 2024-01-05)",
 		"max_tokens: 4096", "completion_tokens=12", "token_type=bearer",
+		"password: 8 characters or more", `{"password": 8, "session": 120}`, `{"max_tokens": 4096}`,
 		"see https://docs.example.com/errors#rate-limit for details",
 		"email bob@example.com for access", "a == b, c <= d, x => y",
 		"The quick brown fox jumps over the lazy dog.",
