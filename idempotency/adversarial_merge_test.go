@@ -180,12 +180,12 @@ func TestAdversarialScopeConcatenation(t *testing.T) {
 	}
 	seen := map[string][3]string{}
 	for _, tr := range triples {
-		k := storeKey(tr[0], tr[1], tr[2])
+		k := storeKey(nil, tr[0], tr[1], tr[2])
 		prev, dup := seen[k]
 		assert.False(t, dup, "%q and %q share a store key", tr, prev)
 		seen[k] = tr
 		assert.Len(t, k, 64, "fixed length: no client text in the store's key space")
 	}
 	// An Idempotency-Key equal to a body never reaches the guard's records.
-	assert.NotEqual(t, storeKey("p", "/t", "{}"), "dup:"+storeKey("p", "/t", "{}"))
+	assert.NotEqual(t, storeKey(nil, "p", "/t", "{}"), "dup:"+storeKey(nil, "p", "/t", "{}"))
 }

@@ -1,7 +1,6 @@
 package idempotency
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"hash"
@@ -13,7 +12,7 @@ import (
 // defaultFingerprint is the fingerprint of a request with method, tool and
 // body, the body in RFC 8785 canonical form when it is JSON.
 func defaultFingerprint(method, tool string, body []byte) string {
-	return fingerprintOf(method, tool, body, true)
+	return fingerprintOf(nil, method, tool, body, true)
 }
 
 // requestFingerprint is the default fingerprint of [Middleware]: the
@@ -21,14 +20,14 @@ func defaultFingerprint(method, tool string, body []byte) string {
 // parameters and query arguments of one route never merge two requests)
 // and the body, canonical only when it is declared JSON or not declared
 // at all: "1.10" sent as text/plain is not "1.1".
-func requestFingerprint(r *http.Request, tool string, body []byte) string {
-	return fingerprintOf(r.Method, tool+"\x00"+r.URL.RequestURI(), body, declaredJSON(r))
+func requestFingerprint(key []byte, r *http.Request, tool string, body []byte) string {
+	return fingerprintOf(key, r.Method, tool+"\x00"+r.URL.RequestURI(), body, declaredJSON(r))
 }
 
 // fingerprintOf hashes the parts, and the body, canonical when canonical
-// is set and the body is JSON.
-func fingerprintOf(method, target string, body []byte, canonical bool) string {
-	h := sha256.New()
+// is set and the body is JSON, keyed with key (newDigest).
+func fingerprintOf(key []byte, method, target string, body []byte, canonical bool) string {
+	h := newDigest(key)
 	writePart(h, method)
 	writePart(h, target)
 	if canonical {
@@ -52,10 +51,10 @@ func declaredJSON(r *http.Request) bool {
 }
 
 // storeKey is the store's key of an idempotency key: scoped by principal
-// and tool, hashed to a fixed length so that no client text reaches the
-// store's key space.
-func storeKey(principal, tool, key string) string {
-	h := sha256.New()
+// and tool, hashed (keyed with digestKey, newDigest) to a fixed length so
+// that no client text reaches the store's key space.
+func storeKey(digestKey []byte, principal, tool, key string) string {
+	h := newDigest(digestKey)
 	writePart(h, principal)
 	writePart(h, tool)
 	writePart(h, key)

@@ -84,7 +84,7 @@ func (g *guard) serve(w http.ResponseWriter, r *http.Request, next http.Handler)
 	if canonical, err := Canonicalize(body); err == nil && declaredJSON(r) {
 		body = canonical
 	}
-	key := "dup:" + storeKey(principal, g.cfg.tool(r)+"\x00"+r.URL.RequestURI(), string(body))
+	key := "dup:" + storeKey(g.cfg.digestKey, principal, g.cfg.tool(r)+"\x00"+r.URL.RequestURI(), string(body))
 	c, err := g.store.Claim(r.Context(), key, guardFingerprint, g.cfg.window)
 	if err != nil {
 		g.cfg.logger.Warn("toolerr: duplicate-action guard skipped: store unavailable", slog.Any("error", err))

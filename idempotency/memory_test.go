@@ -230,11 +230,11 @@ func TestFullStoreRefusesEvenFailOpen(t *testing.T) {
 	done := make(chan int)
 	go func() { done <- call(h, "slow", "Bearer a", `{}`).Code }()
 	require.Eventually(t, func() bool { return runs.Load() == 1 }, 5*time.Second, time.Millisecond)
-	slowShard := store.shard(storeKey(authorizationPrincipal(authRequest("Bearer a")), "/tools/create_shipment_label", "slow"))
+	slowShard := store.shard(storeKey(nil, authorizationPrincipal(authRequest("Bearer a")), "/tools/create_shipment_label", "slow"))
 	var key string
 	for i := 0; key == ""; i++ {
 		k := fmt.Sprintf("k-%d", i)
-		if store.shard(storeKey(authorizationPrincipal(authRequest("Bearer a")), "/tools/create_shipment_label", k)) == slowShard {
+		if store.shard(storeKey(nil, authorizationPrincipal(authRequest("Bearer a")), "/tools/create_shipment_label", k)) == slowShard {
 			key = k
 		}
 	}

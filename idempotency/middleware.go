@@ -113,7 +113,7 @@ func (m *keyed) serve(w http.ResponseWriter, r *http.Request, next http.Handler)
 		return
 	}
 	fp := m.cfg.fingerprint(r, body)
-	key := storeKey(principal, m.cfg.tool(r), keys[0])
+	key := storeKey(m.cfg.digestKey, principal, m.cfg.tool(r), keys[0])
 	m.claim(w, r, next, key, fp)
 }
 

@@ -58,6 +58,7 @@ type config struct {
 	logger        *slog.Logger
 	now           func() time.Time
 	window        time.Duration // DuplicateGuard and ToolCalls only
+	digestKey     []byte        // WithFingerprintKey
 	keyName       string        // ToolCalls only
 	// redact removes secrets from a failure body stored without a
 	// request scope (storedBody): a default sanitizer's secret stage.
@@ -136,7 +137,7 @@ func WithTool(f func(*http.Request) string) Option {
 
 // WithFingerprint sets how a request is fingerprinted; a retry whose
 // fingerprint differs from the first request's gets IDEMPOTENCY_KEY_REUSED.
-// Default: SHA-256 of the method, the tool, the request's path and query
+// Default: SHA-256 (HMAC-SHA-256 with [WithFingerprintKey]) of the method, the tool, the request's path and query
 // (so that /accounts/1 and /accounts/2 of one route pattern never merge)
 // and the body, in RFC 8785 canonical form when it is JSON and declared
 // JSON or undeclared (so key order and whitespace do not matter), else as
@@ -267,7 +268,9 @@ func newConfig(opts []Option) config {
 		window: DefaultWindow, storeTimeout: DefaultStoreTimeout, keyName: DefaultKeyName,
 		redact: defaultRedact(),
 	}
-	c.fingerprint = func(r *http.Request, body []byte) string { return requestFingerprint(r, c.tool(r), body) }
+	c.fingerprint = func(r *http.Request, body []byte) string {
+		return requestFingerprint(c.digestKey, r, c.tool(r), body)
+	}
 	for _, o := range opts {
 		o(&c)
 	}

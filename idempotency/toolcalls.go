@@ -163,8 +163,8 @@ func (tc *ToolCalls) keyed(ctx context.Context, call ToolCall, run func(context.
 			"An "+cfg.keyName+" is scoped to its caller, and this call does not say who the caller is.").
 			WithHint("Call with your credentials or within your session, then retry with the same " + cfg.keyName + ".")
 	}
-	key := "call:" + storeKey(call.Principal, "", call.Key)
-	fp := callFingerprint(call.Tool, call.Arguments)
+	key := "call:" + storeKey(cfg.digestKey, call.Principal, "", call.Key)
+	fp := callFingerprint(cfg.digestKey, call.Tool, call.Arguments)
 	s := tc.k.settle(ctx, key, fp)
 	switch {
 	case s.err != nil:
@@ -236,7 +236,7 @@ func (tc *ToolCalls) guarded(ctx context.Context, call ToolCall, run func(contex
 		result, _ := run(ctx) // anonymous callers cannot be told apart
 		return result, nil
 	}
-	key := "calldup:" + storeKey(call.Principal, call.Tool, string(canonicalArguments(call.Arguments)))
+	key := "calldup:" + storeKey(cfg.digestKey, call.Principal, call.Tool, string(canonicalArguments(call.Arguments)))
 	c, err := tc.k.store.Claim(ctx, key, guardFingerprint, cfg.window)
 	if err != nil {
 		cfg.logger.Warn("toolerr: duplicate-action guard skipped: store unavailable", slog.Any("error", err))
@@ -287,9 +287,9 @@ func canonicalArguments(args []byte) []byte {
 // callFingerprint is the fingerprint of a keyed tool call: the digests of
 // its tool and of its canonical arguments, apart, so that a reused key
 // can be told to differ by one or the other.
-func callFingerprint(tool string, args []byte) string {
+func callFingerprint(key []byte, tool string, args []byte) string {
 	t := sha256.Sum256([]byte(tool))
-	return "tool:" + hex.EncodeToString(t[:]) + ",arguments:" + fingerprintOf("tools/call", "", canonicalArguments(args), false)
+	return "tool:" + hex.EncodeToString(t[:]) + ",arguments:" + fingerprintOf(key, "tools/call", "", canonicalArguments(args), false)
 }
 
 // differs names what differs between two call fingerprints: "tool",
