@@ -3,6 +3,8 @@ package translate
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/toolerr/toolerr/internal/textcut"
 )
 
 // Text the translators read is cut before the sanitizer sees it: a body at
@@ -20,29 +22,36 @@ func isCutSpace(b byte) bool {
 
 // endAtWord returns s cut to at most n bytes without splitting a word: s
 // itself when it fits, else s up to the last white space at or before n
-// (empty when there is none).
+// (empty when there is none), less the groups of a number that runs
+// across the cut (textcut.NumberStart), so that no first digits of a
+// card number stay.
 func endAtWord[T ~string | ~[]byte](s T, n int) T {
-	if n >= len(s) {
-		return s
-	}
-	if n < 0 {
-		n = 0
-	}
-	if isCutSpace(s[n]) {
-		return s[:n]
-	}
-	for i := n - 1; i >= 0; i-- {
-		if isCutSpace(s[i]) {
-			return s[:i]
-		}
-	}
-	return s[:0]
+	return s[:wordEnd(s, n, false)]
 }
 
 // dropPartialWord returns s without its last word, for a text that was cut
-// somewhere at or after its end: the last word may be a fragment.
+// somewhere at or after its end: the last word may be a fragment, and so
+// may a number that ends s (textcut.NumberStart, truncated).
 func dropPartialWord[T ~string | ~[]byte](s T) T {
-	return endAtWord(s, len(s)-1)
+	return s[:wordEnd(s, len(s)-1, true)]
+}
+
+// wordEnd is the length of endAtWord(s, n); truncated says that s was
+// itself cut off at its end.
+func wordEnd[T ~string | ~[]byte](s T, n int, truncated bool) int {
+	if n >= len(s) {
+		return len(s)
+	}
+	n = max(n, 0)
+	if isCutSpace(s[n]) {
+		return textcut.NumberStart(s, n, truncated)
+	}
+	for i := n - 1; i >= 0; i-- {
+		if isCutSpace(s[i]) {
+			return textcut.NumberStart(s, i, truncated)
+		}
+	}
+	return 0
 }
 
 // gwCut cuts s to at most max bytes at a word boundary, without splitting

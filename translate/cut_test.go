@@ -2,6 +2,7 @@ package translate
 
 import (
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -72,6 +73,66 @@ func TestNoCutLeavesATokenFragment(t *testing.T) {
 				o, ok := set.Translate(raw)
 				assert.True(t, ok)
 				check("truncated body", o.Message)
+			}
+		}
+	}
+}
+
+// cardDigits is a card number's digits; cardGroups finds numbers written
+// in groups.
+var (
+	cardDigits = "4242424242424242"
+	cardGroups = regexp.MustCompile(`[0-9]+(?:[ \t-]+[0-9]+)*`)
+)
+
+// cardFragment returns the first number in s that holds more than the
+// first six digits of the card but not all of it, or "".
+func cardFragment(s string) string {
+	for _, m := range cardGroups.FindAllString(s, -1) {
+		d := strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, m)
+		if len(d) > 6 && len(d) < len(cardDigits) && strings.HasPrefix(cardDigits, d) {
+			return m
+		}
+	}
+	return ""
+}
+
+// TestNoCutLeavesCardDigits: wherever a cut falls inside a card number
+// written in groups, the groups before the cut go with the partial word,
+// so that no first seven to fifteen digits of it stay: the sanitizer
+// masks a whole card number, and cannot know a fragment for one.
+func TestNoCutLeavesCardDigits(t *testing.T) {
+	set := mustSet(t)
+	for _, sep := range []string{" ", "-", "  "} {
+		card := strings.Join([]string{"4242", "4242", "4242", "4242"}, sep)
+		for shift := 0; shift < 200; shift++ {
+			body := strings.Repeat("w", shift%7) + strings.Repeat(" word", shift/5) + " card " + card + " declined"
+			for _, n := range []int{gwMessageMax, jsonTextMax} {
+				for at := 0; at < len(body); at++ {
+					if got := endAtWord(body, at); cardFragment(got) != "" {
+						t.Fatalf("endAtWord(%q, %d) = %q keeps %q", body, at, got, cardFragment(got))
+					}
+				}
+				if got := gwCut(body, n); cardFragment(got) != "" {
+					t.Fatalf("gwCut(%q, %d) = %q", body, n, got)
+				}
+			}
+			if got := gwFirstLine([]byte(strings.Repeat("x ", 80) + body)); cardFragment(got) != "" {
+				t.Fatalf("first line %q", got)
+			}
+			for capAt := len(body) - len(card) - 10; capAt < len(body); capAt++ {
+				if capAt <= 0 {
+					continue
+				}
+				raw := &Raw{Status: 402, Header: http.Header{"Content-Type": {"text/plain"}}, Body: []byte(body[:capAt]), Truncated: true}
+				if o, ok := set.Translate(raw); ok && cardFragment(o.Message) != "" {
+					t.Fatalf("a body cut at %d keeps %q: %q", capAt, cardFragment(o.Message), o.Message)
+				}
 			}
 		}
 	}

@@ -225,3 +225,20 @@ func TestCardLuhnSums(t *testing.T) {
 		}
 	}
 }
+
+// TestInputCapKeepsNoCardDigits: wherever the input cap falls inside a
+// card number written in groups, the output holds none of its first
+// digits: the groups before the cut go with the partial word.
+func TestInputCapKeepsNoCardDigits(t *testing.T) {
+	for _, sep := range []string{" ", "-", " \n "} {
+		card := strings.Join([]string{"4242", "4242", "4242", "4242"}, sep)
+		pre := strings.Repeat("x ", 40) + "card "
+		text := pre + card + " declined"
+		for cut := 0; cut <= len(card)+2; cut++ {
+			out, _ := New(WithMaxInput(len(pre) + cut)).Clean(text)
+			if strings.Contains(strings.NewReplacer(" ", "", "-", "").Replace(out), "4242424") {
+				t.Errorf("cap %d: %q keeps the card's first digits", cut, out)
+			}
+		}
+	}
+}

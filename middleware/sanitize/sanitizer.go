@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/toolerr/toolerr/internal/textcut"
 )
 
 // Defaults of a [Sanitizer].
@@ -227,11 +229,15 @@ func (s *Sanitizer) capAndDecode(text string, rep *Report) (string, bool) {
 }
 
 // dropLastWord returns s up to its last white space, or "" when it has
-// none: the last word of a text cut at a cap may be a fragment.
+// none: the last word of a text cut at a cap may be a fragment. When that
+// word is a number, or nothing but white space follows the kept text, the
+// groups of digits that end the kept text go too (textcut.NumberStart):
+// "card 4242 4242 4242 42" cut from a card number keeps none of its
+// twelve digits.
 func dropLastWord(s string) string {
 	for i := len(s) - 1; i >= 0; i-- {
 		if b := s[i]; b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == '\v' {
-			return s[:i]
+			return s[:textcut.NumberStart(s, i, true)]
 		}
 	}
 	return ""
