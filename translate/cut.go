@@ -85,14 +85,16 @@ func clipText(s string) string {
 	return cutRunes(s, jsonTextMax)
 }
 
-// cutRunes bounds s to max bytes at a rune boundary and repairs its UTF-8.
+// cutRunes bounds s to max bytes at a rune boundary, less the groups of
+// a number the cut runs through (textcut.NumberStart), and repairs its
+// UTF-8.
 func cutRunes(s string, max int) string {
 	if len(s) > max {
 		i := max
 		for i > 0 && !utf8.RuneStart(s[i]) {
 			i--
 		}
-		s = s[:i]
+		s = s[:textcut.NumberStart(s, i, false)]
 	}
 	return strings.ToValidUTF8(s, "\uFFFD")
 }

@@ -122,6 +122,11 @@ func TestNoCutLeavesCardDigits(t *testing.T) {
 					t.Fatalf("gwCut(%q, %d) = %q", body, n, got)
 				}
 			}
+			for _, n := range []int{40, 50, 60} {
+				if got := cutRunes(body, n); cardFragment(got) != "" {
+					t.Fatalf("cutRunes(%q, %d) = %q", body, n, got)
+				}
+			}
 			if got := gwFirstLine([]byte(strings.Repeat("x ", 80) + body)); cardFragment(got) != "" {
 				t.Fatalf("first line %q", got)
 			}

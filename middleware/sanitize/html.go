@@ -5,6 +5,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
+
+	"github.com/toolerr/toolerr/internal/textcut"
 )
 
 // htmlPrefix starts the line an HTML document is reduced to.
@@ -79,7 +81,8 @@ func htmlToText(s string) string {
 // cutAtWord cuts t to at most max bytes: before the word the cap would
 // cut, which may be the start of a secret that no rule recognizes once cut
 // (the secret stage runs after this one), unless that word is longer than
-// half the cap; then at a rune boundary. Trailing spaces go.
+// half the cap; then at a rune boundary. A number written in groups that
+// the cut runs through goes whole. Trailing spaces go.
 func cutAtWord(t string, max int) string {
 	if len(t) <= max {
 		return t
@@ -90,6 +93,9 @@ func cutAtWord(t string, max int) string {
 			cut = sp
 		}
 	}
+	// The groups of a number the cut runs through go too: the first
+	// twelve digits of a card number are not one to the payment stage.
+	cut = textcut.NumberStart(t, cut, false)
 	return strings.TrimRight(t[:cut], " ")
 }
 

@@ -242,3 +242,19 @@ func TestInputCapKeepsNoCardDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestHTMLTextCapKeepsNoCardDigits: wherever the cap on an HTML page's
+// text falls inside a card number, no first digits of it stay.
+func TestHTMLTextCapKeepsNoCardDigits(t *testing.T) {
+	s := New()
+	for shift := 0; shift < 100; shift++ {
+		// No title or heading: the page's text is what is kept, and cut.
+		page := "<html><body><p>" + strings.Repeat("word ", (maxHTMLText-60)/5) +
+			strings.Repeat("x", shift%5) + strings.Repeat(" w", shift/5) +
+			" card 4242 4242 4242 4242 declined</p></body></html>"
+		out, _ := s.Clean(page)
+		if strings.Contains(strings.ReplaceAll(out, " ", ""), "4242424") {
+			t.Errorf("shift %d: %q keeps the card's first digits", shift, out[max(0, len(out)-60):])
+		}
+	}
+}
