@@ -8,7 +8,8 @@ package sanitize
 // in ibanLengths, have that country's length; an IBAN of a country the
 // table lacks needs only the check. Nothing may touch it: no letter, digit
 // or '_' before the country code, and after the last character nothing
-// runEndsFree refuses.
+// runEndsFree refuses. Right after the key or label "iban" (`"iban":
+// "de89…"`, "IBAN de89 3704 …"), an IBAN in lower case counts too.
 
 // ibanLengths lists the IBAN length of each country of the SWIFT IBAN
 // registry, as a country code followed by two digits.
@@ -37,13 +38,28 @@ func ibanLength(cc string) int {
 
 func isUpperByte(c byte) bool { return c >= 'A' && c <= 'Z' }
 
+func isLowerByte(c byte) bool { return c >= 'a' && c <= 'z' }
+
+// ibanKeyBefore reports whether the key or label "iban" stands right
+// before s[i] (keyWordsBefore): an IBAN written in lower case is read only
+// there, since lower-case letters and digits are what most ids are made
+// of.
+func ibanKeyBefore(s string, i int) bool {
+	near, _, ok := keyWordsBefore(s, i)
+	return ok && near.hasSuffix("iban")
+}
+
 // matchIBAN records the IBAN whose check digits start the digit run at i
 // and returns where it ends, or 0 when none does. Of the lengths its
 // groups allow, the longest valid one wins.
 func matchIBAN(s string, i int, out *spanList) int {
 	start := i - 2
-	if start < 0 || !isUpperByte(s[start]) || !isUpperByte(s[start+1]) ||
-		(start > 0 && isIdentByte(s[start-1])) || i+1 >= len(s) || !isDigitByte(s[i+1]) {
+	if start < 0 || (start > 0 && isIdentByte(s[start-1])) || i+1 >= len(s) || !isDigitByte(s[i+1]) {
+		return 0
+	}
+	// Upper case, or lower case after the key or label "iban".
+	lower := isLowerByte(s[start]) && isLowerByte(s[start+1])
+	if !(isUpperByte(s[start]) && isUpperByte(s[start+1])) && !(lower && ibanKeyBefore(s, start)) {
 		return 0
 	}
 	var chars [ibanMaxLen]byte
@@ -52,7 +68,10 @@ func matchIBAN(s string, i int, out *spanList) int {
 	for j := start; j < len(s) && n < ibanMaxLen; {
 		c := s[j]
 		switch {
-		case isUpperByte(c) || isDigitByte(c):
+		case isUpperByte(c) || isDigitByte(c) || lower && isLowerByte(c):
+			if isLowerByte(c) {
+				c -= 'a' - 'A'
+			}
 			chars[n] = c
 			n++
 			j++
