@@ -6,7 +6,8 @@ import (
 
 // textGeneric reads failures whose body is not a JSON error: an HTML page
 // (its title or first heading), an XML document (its <Code> and <Message>),
-// or plain text (the first line, bounded). The status decides the class.
+// or plain text (the first line, bounded; of Django's plain-text debug
+// page, the exception and its value: generic_debug_text.go). The status decides the class.
 type textGeneric struct{}
 
 // Vendor returns "": a generic format.
@@ -46,7 +47,9 @@ func (textGeneric) Translate(r *Raw) (classify.Outcome, bool) {
 			}
 		}
 	default:
-		o.Message = gwFirstLine(b)
+		if o.Message = debugTextHeadline(b); o.Message == "" {
+			o.Message = gwFirstLine(b)
+		}
 	}
 	return o, true
 }
