@@ -97,8 +97,12 @@ func (p *paymentRules) matchRun(s string, i int, out *spanList, tokens *personal
 	for end < len(s) && isDigitByte(s[end]) {
 		end++
 	}
-	if e := matchIBAN(s, i, out); e > 0 {
-		return e
+	// Each rule is tried only where the run has its shape: most numbers
+	// of prose ("42 of", "in 1880,") have none.
+	if i >= 2 && isLetterByte(s[i-1]) && isLetterByte(s[i-2]) { // an IBAN's country
+		if e := matchIBAN(s, i, out); e > 0 {
+			return e
+		}
 	}
 	// A card needs 13 digits: a shorter run must be the first group of
 	// several.
@@ -107,11 +111,15 @@ func (p *paymentRules) matchRun(s string, i int, out *spanList, tokens *personal
 			return e
 		}
 	}
-	if e := matchSSN(s, i, end, out); e > 0 {
-		return e
-	}
-	if e := matchSecurityCode(s, i, end, out); e > 0 {
-		return e
+	// A social security number starts with 3 digits or has 9, a security
+	// code has 3 or 4, and both need their key before them.
+	if n := end - i; (n == 3 || n == 4 || n == 9) && mayHaveKeyBefore(s, i) {
+		if e := matchSSN(s, i, end, out); e > 0 {
+			return e
+		}
+		if e := matchSecurityCode(s, i, end, out); e > 0 {
+			return e
+		}
 	}
 	if p.personal {
 		if e := matchPhone(s, i, out, tokens); e > 0 {
@@ -122,8 +130,21 @@ func (p *paymentRules) matchRun(s string, i int, out *spanList, tokens *personal
 }
 
 // isCardGroup reports whether a separator and another digit follow the
-// digit run ending at end, as after a group of a card number.
+// digit run ending at end, as after a group of a card number. The common
+// cases of prose (a letter or a punctuation mark after the run, or one
+// space and a word) are decided without reading white space runs.
 func isCardGroup(s string, end int) bool {
+	if end+1 >= len(s) {
+		return false
+	}
+	switch c, d := s[end], s[end+1]; {
+	case c == '-':
+		return isDigitByte(d)
+	case c == ' ' && d > ' ' && d < 0x7f:
+		return isDigitByte(d)
+	case c > ' ' && c < 0x7f:
+		return false
+	}
 	next, _ := cardSeparator(s, end)
 	return next >= 0
 }
