@@ -4,7 +4,9 @@
 // [Sanitizer.Clean] runs one pipeline, in this order:
 //
 //  1. cap the input (default 64 KiB), dropping the word the cap cuts, which
-//     may be the start of a secret no rule recognizes once cut;
+//     may be the start of a secret no rule recognizes once cut, and the
+//     groups of a number the cut runs through (the first digits of a card
+//     number);
 //  2. decode: UTF-16 and UTF-32 with a byte-order mark are decoded; NUL
 //     bytes (NUL-interleaved ASCII is unmarked UTF-16) and invisible format
 //     characters such as the zero-width space are removed; a text still
