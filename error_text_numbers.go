@@ -45,6 +45,11 @@ func (m *textMapper) number(key string, v any) (any, bool) {
 			return v, false
 		}
 		if rest, ok := strings.CutPrefix(c, pair[:len(pair)-len(text)]); ok {
+			// A sanitizer that keeps JSON valid quotes what replaced a
+			// number: the value is the text between the quotes.
+			if len(rest) >= 2 && rest[0] == '"' && rest[len(rest)-1] == '"' {
+				rest = rest[1 : len(rest)-1]
+			}
 			return rest, true
 		}
 	}

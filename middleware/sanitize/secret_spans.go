@@ -31,7 +31,10 @@ func (l *spanList) add(start, end int, repl string, kind Kind) {
 // apply returns s with the collected spans replaced, and counts them in rep.
 // Overlapping spans are merged into one region, replaced by the placeholder
 // of the span that starts first (the longest one on a tie), so no byte of
-// any finding survives. Without spans it returns s itself.
+// any finding survives. A finding that is the number value of a JSON
+// member (`"card": 4242424242424242`) gets its placeholder in quotes, so
+// that a JSON body stays JSON (`"card": "[card ending 4242]"`). Without
+// spans it returns s itself.
 func (l *spanList) apply(s string, rep *Report) string {
 	if len(l.spans) == 0 {
 		return s
@@ -51,7 +54,14 @@ func (l *spanList) apply(s string, rep *Report) string {
 			continue
 		}
 		b.WriteString(s[last:sp.start])
-		b.WriteString(sp.repl)
+		if isJSONNumberMember(s, sp.start, sp.end) {
+			// A placeholder is no number: quoted, the JSON stays JSON.
+			b.WriteByte('"')
+			b.WriteString(sp.repl)
+			b.WriteByte('"')
+		} else {
+			b.WriteString(sp.repl)
+		}
 		last = sp.end
 		rep.add(sp.kind, 1)
 	}

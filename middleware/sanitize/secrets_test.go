@@ -70,8 +70,8 @@ func TestSecretExamples(t *testing.T) {
 		{"DATABASE_PASSWORD=correct-horse", "DATABASE_PASSWORD=[REDACTED:password]"},
 		{"password => 'x9y8z7'", "password => '[REDACTED:password]'"},
 		// A numeric credential as a JSON number: the quoted key says it is data.
-		{`{"password": 84512093, "pin_ok": true}`, `{"password": [REDACTED:password], "pin_ok": true}`},
-		{`{\"api_key\":4451209311}`, `{\"api_key\":[REDACTED:api-key]}`},
+		{`{"password": 84512093, "pin_ok": true}`, `{"password": "[REDACTED:password]", "pin_ok": true}`},
+		{`{\"api_key\":4451209311}`, `{\"api_key\":[REDACTED:api-key]}`}, // inside a JSON string: no quotes added
 		{"AccountName=a;AccountKey=YWJjZGVm+Z2hp/amts==;EndpointSuffix=core.windows.net", "AccountName=a;AccountKey=[REDACTED:azure-storage-key];EndpointSuffix=core.windows.net"},
 		{"-----BEGIN PRIVATE KEY-----\nMIIEvQ\n-----END PRIVATE KEY-----\ndone", "[REDACTED:private-key] done"},
 		{"key: -----BEGIN EC PRIVATE KEY-----\nMHcCAQEE", "key: [REDACTED:private-key]"},

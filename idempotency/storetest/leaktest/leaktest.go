@@ -39,6 +39,15 @@ func secretFailures() map[string]http.Handler {
 			w.WriteHeader(http.StatusPaymentRequired)
 			_, _ = io.WriteString(w, `{"error":{"type":"card_error","code":"card_declined","message":"`+planted+`"}}`)
 		}),
+		// A card number as a JSON number: redacted, the body stays JSON,
+		// so the replay is translated as the first answer was.
+		"vendor body, card as a number": http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			toolerr.RecordVendor(r.Context(), "stripe")
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusPaymentRequired)
+			_, _ = io.WriteString(w, `{"error":{"type":"card_error","code":"card_declined","message":"Your card was declined.",`+
+				`"payment_method":{"card":{"number":4242424242424242,"cvc":123}}}}`)
+		}),
 		"plain text error": http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, planted, http.StatusBadRequest)
 		}),

@@ -1,0 +1,72 @@
+package sanitize
+
+// isJSONNumberMember reports whether s[start:end] is the number value of
+// a JSON object member: a JSON number literal, after a ':' that follows
+// a key's closing quote (not an escaped one, which would put the whole
+// text inside a JSON string), and before a ',', '}', ']', the end of the
+// text or a line break, white space allowed around each.
+func isJSONNumberMember(s string, start, end int) bool {
+	if !isJSONNumberLiteral(s[start:end]) {
+		return false
+	}
+	j := skipSpacesBack(s, start)
+	if j == 0 || s[j-1] != ':' {
+		return false
+	}
+	j = skipSpacesBack(s, j-1)
+	if j == 0 || s[j-1] != '"' {
+		return false
+	}
+	backslashes := 0
+	for k := j - 2; k >= 0 && s[k] == '\\'; k-- {
+		backslashes++
+	}
+	if backslashes%2 == 1 {
+		return false
+	}
+	k := end
+	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
+		k++
+	}
+	return k == len(s) || s[k] == ',' || s[k] == '}' || s[k] == ']' || s[k] == '\n' || s[k] == '\r'
+}
+
+// isJSONNumberLiteral reports whether v is written as a JSON number:
+// an optional '-', digits, an optional fraction and exponent.
+func isJSONNumberLiteral(v string) bool {
+	i := 0
+	if i < len(v) && v[i] == '-' {
+		i++
+	}
+	digits := 0
+	for i < len(v) && isDigitByte(v[i]) {
+		i, digits = i+1, digits+1
+	}
+	if digits == 0 {
+		return false
+	}
+	if i < len(v) && v[i] == '.' {
+		i++
+		frac := 0
+		for i < len(v) && isDigitByte(v[i]) {
+			i, frac = i+1, frac+1
+		}
+		if frac == 0 {
+			return false
+		}
+	}
+	if i < len(v) && (v[i] == 'e' || v[i] == 'E') {
+		i++
+		if i < len(v) && (v[i] == '+' || v[i] == '-') {
+			i++
+		}
+		exp := 0
+		for i < len(v) && isDigitByte(v[i]) {
+			i, exp = i+1, exp+1
+		}
+		if exp == 0 {
+			return false
+		}
+	}
+	return i == len(v)
+}
