@@ -38,20 +38,12 @@ func isJSONNumberLiteral(v string) bool {
 	if i < len(v) && v[i] == '-' {
 		i++
 	}
-	digits := 0
-	for i < len(v) && isDigitByte(v[i]) {
-		i, digits = i+1, digits+1
-	}
-	if digits == 0 {
+	i, ok := skipDigits(v, i)
+	if !ok {
 		return false
 	}
 	if i < len(v) && v[i] == '.' {
-		i++
-		frac := 0
-		for i < len(v) && isDigitByte(v[i]) {
-			i, frac = i+1, frac+1
-		}
-		if frac == 0 {
+		if i, ok = skipDigits(v, i+1); !ok {
 			return false
 		}
 	}
@@ -60,13 +52,19 @@ func isJSONNumberLiteral(v string) bool {
 		if i < len(v) && (v[i] == '+' || v[i] == '-') {
 			i++
 		}
-		exp := 0
-		for i < len(v) && isDigitByte(v[i]) {
-			i, exp = i+1, exp+1
-		}
-		if exp == 0 {
+		if i, ok = skipDigits(v, i); !ok {
 			return false
 		}
 	}
 	return i == len(v)
+}
+
+// skipDigits returns the index past the digits of v from i, and whether
+// there was at least one.
+func skipDigits(v string, i int) (int, bool) {
+	j := i
+	for j < len(v) && isDigitByte(v[j]) {
+		j++
+	}
+	return j, j > i
 }
