@@ -1,5 +1,7 @@
 package sanitize
 
+import "strings"
+
 // The payment stage: card numbers (payment_card.go), card security codes
 // (payment_cvc.go), IBANs (payment_iban.go) and US social security numbers
 // (payment_ssn.go) are always redacted; e-mail addresses and phone numbers
@@ -23,15 +25,17 @@ package sanitize
 // immutable after New and safe for concurrent use: the tokens of personal
 // data live in each call's own state.
 type paymentRules struct {
-	personal bool // mask e-mail addresses and phone numbers
-	digit    finder
-	at       finder
+	personal  bool // mask e-mail addresses and phone numbers
+	digit     finder
+	at        finder // '@'
+	encodedAt finder // "%40", a URL-encoded '@'
 }
 
 // newPaymentRules compiles the payment stage; prefilter false makes every
 // rule run at every position (for tests and benchmarks).
 func newPaymentRules(personal, prefilter bool) *paymentRules {
-	p := &paymentRules{personal: personal, digit: everyPosition, at: byteFinder('@', prefilter)}
+	p := &paymentRules{personal: personal, digit: everyPosition, at: byteFinder('@', prefilter),
+		encodedAt: stringFinder("%40", prefilter)}
 	if prefilter {
 		p.digit = indexDigit
 	}
@@ -83,7 +87,12 @@ func (p *paymentRules) redactOnce(s string, rep *Report, tokens *personalTokens)
 	if p.personal {
 		for i := p.at(s, 0); i >= 0; i = p.at(s, i+1) {
 			if s[i] == '@' {
-				matchEmail(s, i, &spans, tokens)
+				matchEmail(s, i, 1, &spans, tokens)
+			}
+		}
+		for i := p.encodedAt(s, 0); i >= 0; i = p.encodedAt(s, i+1) {
+			if strings.HasPrefix(s[i:], "%40") {
+				matchEmail(s, i, 3, &spans, tokens) // a URL-encoded address
 			}
 		}
 	}
@@ -138,11 +147,11 @@ func isCardGroup(s string, end int) bool {
 		return false
 	}
 	switch c, d := s[end], s[end+1]; {
-	case c == '-':
+	case c == '-' || c == '+':
 		return isDigitByte(d)
-	case c == ' ' && d > ' ' && d < 0x7f:
+	case c == ' ' && d > ' ' && d < 0x7f && d != '-' && d != '\\':
 		return isDigitByte(d)
-	case c > ' ' && c < 0x7f:
+	case c > ' ' && c < 0x7f && c != '%' && c != '\\':
 		return false
 	}
 	next, _ := cardSeparator(s, end)
@@ -208,8 +217,9 @@ func digitBits(w uint64) uint64 {
 func isIdentByte(c byte) bool { return isWordByte(c) }
 
 // runStartsFree reports whether the digit run starting at i stands on its
-// own on the left: no letter, digit or '_' before it (an identifier), no
-// '+' (a phone number), and no '.', ',' or '-' right after a digit (a
+// own on the left: no letter, digit or '_' before it (an identifier; the
+// escape "\n" of a JSON string is no letter), no '+' at the start of a
+// word (a phone number), and no '.', ',' or '-' right after a digit (a
 // decimal, a version, a date or the middle of a dashed number).
 func runStartsFree(s string, i int) bool {
 	if i == 0 {
@@ -217,7 +227,14 @@ func runStartsFree(s string, i int) bool {
 	}
 	c := s[i-1]
 	switch {
-	case isIdentByte(c), c == '+':
+	case c == '+':
+		// A sign, as of a phone number, unless a word or a number ends
+		// right before it: then it is a space a form encoded
+		// ("card+4242+4242…").
+		return i >= 2 && isAlnumByte(s[i-2])
+	case (c == 'n' || c == 'r' || c == 't') && i >= 2 && s[i-2] == '\\':
+		return true // after the escape of a line break in a JSON string
+	case isIdentByte(c):
 		return false
 	case (c == '.' || c == ',' || c == '-' || c == '/' || c == ':') && i >= 2 && isDigitByte(s[i-2]):
 		return false

@@ -1,11 +1,15 @@
 package sanitize
 
+import "strings"
+
 // Card numbers. A run of digits is a card number, and becomes
 // "[card ending NNNN]" (the last four digits, all PCI DSS lets an agent
 // see), when all of these hold:
 //   - it has 13 to 19 digits, contiguous or in groups split by one '-' or
 //     by white space (which the collapse stage turns into one space, so
-//     cleaning the output finds nothing new);
+//     cleaning the output finds nothing new), by the escape of a line break
+//     in a JSON string ("\n"), or by a space as a form or URL encodes it
+//     ('+', "%20"): cardSeparator;
 //   - it passes the Luhn check;
 //   - it starts with the issuer range of a major network and has a length
 //     that network issues (cardNetwork): Visa, Mastercard, American Express,
@@ -13,7 +17,9 @@ package sanitize
 //   - it stands on its own: no letter, digit or '_' touches it (an
 //     identifier such as "ord_4242424242424242" or "pi_3N…"), no '+'
 //     precedes it (a phone number), and no '.', ',', '-', '/' or ':' joins
-//     it to another number (a decimal, a date, a longer dashed id).
+//     it to another number (a decimal, a date, a longer dashed id), except
+//     the commas around one run of 13 digits or more, a cell of a CSV row
+//     (csvCell).
 //
 // The network ranges are what keeps the numbers an error carries that are
 // not cards: timestamps and epoch milliseconds start with 1 or 2 (no
@@ -33,7 +39,8 @@ const (
 // returns where it ends, or 0 when none starts there. Of the windows of
 // whole groups starting at i, the longest card wins.
 func matchCard(s string, i int, out *spanList) int {
-	if !runStartsFree(s, i) {
+	cell := csvCell(s, i)
+	if !runStartsFree(s, i) && !cell {
 		return 0
 	}
 	var digits [cardMaxDigits]byte
@@ -61,7 +68,7 @@ func matchCard(s string, i int, out *spanList) int {
 			j++
 		}
 		next, sep := cardSeparator(s, j)
-		if (next < 0 || sep == ' ') && n >= cardMinDigits && runEndsFree(s, j) &&
+		if (next < 0 || sep == ' ') && n >= cardMinDigits && (runEndsFree(s, j) || cell && j < len(s) && s[j] == ',') &&
 			sums[n%2]%10 == 0 && cardNetwork(digits[:n]) {
 			best, bestN = j, n
 		}
@@ -70,6 +77,21 @@ func matchCard(s string, i int, out *spanList) int {
 		}
 		j = next
 	}
+}
+
+// csvCell reports whether the digit run at i is a cell of comma-separated
+// values ("1001,4111111111111111,12/29"): a ',' right before it and at
+// least cardMinDigits digits in one run, which no thousands separator
+// groups, so that the commas around it are the row's, not a number's.
+func csvCell(s string, i int) bool {
+	if i == 0 || s[i-1] != ',' {
+		return false
+	}
+	e := i
+	for e < len(s) && isDigitByte(s[e]) {
+		e++
+	}
+	return e-i >= cardMinDigits
 }
 
 // recordCard adds the card s[i:end] with its digits, if any, and returns
@@ -83,9 +105,12 @@ func recordCard(s string, i, end int, digits []byte, out *spanList) int {
 }
 
 // cardSeparator reads the separator at s[j] between two groups of a card
-// number: one '-', or a run of white space or control characters. It
-// returns the index of the next group's first digit and '-' or ' ', or -1
-// when no group follows.
+// number: one '-' (also with white space around it: "4111 - 1111"), a run
+// of white space or control characters, the escapes \n, \r and \t of a
+// JSON string (a number typed on several lines), or a space as a form or
+// a URL encodes it ('+', "%20"). It returns the index of the next group's
+// first digit and '-' for a dash (which a card never ends before) or ' '
+// for the rest, or -1 when no group follows.
 func cardSeparator(s string, j int) (next int, sep byte) {
 	switch {
 	case j >= len(s):
@@ -95,11 +120,44 @@ func cardSeparator(s string, j int) (next int, sep byte) {
 			return j + 1, '-'
 		}
 		return -1, '-'
+	case s[j] == '+':
+		if j+1 < len(s) && isDigitByte(s[j+1]) {
+			return j + 1, ' '
+		}
+		return -1, 0
+	case s[j] == '%':
+		if strings.HasPrefix(s[j:], "%20") && j+3 < len(s) && isDigitByte(s[j+3]) {
+			return j + 3, ' '
+		}
+		return -1, 0
 	}
-	if k := skipSpaces(s, j); k > j && k < len(s) && isDigitByte(s[k]) {
+	k := skipSpacesAndEscapes(s, j)
+	if k == j || k >= len(s) {
+		return -1, 0
+	}
+	if isDigitByte(s[k]) {
 		return k, ' '
 	}
+	if s[k] == '-' {
+		if d := skipSpacesAndEscapes(s, k+1); d > k+1 && d < len(s) && isDigitByte(s[d]) {
+			return d, '-'
+		}
+	}
 	return -1, 0
+}
+
+// skipSpacesAndEscapes returns the index past the white space, control
+// characters and JSON string escapes of white space (\n, \r, \t) that
+// start s[i:].
+func skipSpacesAndEscapes(s string, i int) int {
+	for {
+		j := skipSpaces(s, i)
+		if j+1 < len(s) && s[j] == '\\' && (s[j+1] == 'n' || s[j+1] == 'r' || s[j+1] == 't') {
+			i = j + 2
+			continue
+		}
+		return j
+	}
 }
 
 // cardNetwork reports whether digits start with the issuer range of a

@@ -9,9 +9,9 @@ import (
 // redacted only when its key or label stands right before it: "cvc=123",
 // `"cvc": "123"`, "card[cvc]=123", "CVC 123", "SSN: 078-05-1120",
 // "social security number 078-05-1120". Between the key and the value
-// only white space (any amount: collapsing it changes nothing) and a few
-// separators may stand, and the filler words of keyFillers ("number",
-// "no", "is"). Nothing another rule replaces can stand there, so cleaning
+// only white space (any amount: collapsing it changes nothing), a few
+// separators (keySeparators, also percent-encoded: "card%5Bcvc%5D=123")
+// and the filler words of keyFillers ("number", "no", "is") may stand. Nothing another rule replaces can stand there, so cleaning
 // clean text finds nothing new. A word inside a placeholder
 // ("[REDACTED:ssn]") is never a key.
 
@@ -80,14 +80,30 @@ func skipKeySeparators(s string, j int) int {
 			j -= n
 		case c <= ' ' || c == 0x7f:
 			j--
-		case strings.IndexByte(`"':=#>[](`+"`", c) >= 0 && seps < maxKeySeparators:
+		case strings.IndexByte(keySeparators, c) >= 0 && seps < maxKeySeparators:
 			seps++
 			j--
+		case j >= 3 && s[j-3] == '%' && seps < maxKeySeparators && isPercentSeparator(s[j-2:j]):
+			seps++ // "card%5Bcvc%5D=123": a separator a URL encoded
+			j -= 3
 		default:
 			return j
 		}
 	}
 	return j
+}
+
+// keySeparators are the bytes that may stand between a key and its value,
+// besides white space: quotes, ':', '=', '#' ("SSN#"), '>' (a tag), the
+// brackets of "card[cvc]" and "(CVC):", '.' ("No.") and '`'.
+const keySeparators = "\"':=#>[]().`"
+
+// isPercentSeparator reports whether hex, the two digits of a percent
+// escape, encodes one of keySeparators.
+func isPercentSeparator(hex string) bool {
+	hi, ok1 := hexValue(hex[0])
+	lo, ok2 := hexValue(hex[1])
+	return ok1 && ok2 && strings.IndexByte(keySeparators, hi<<4|lo) >= 0
 }
 
 func isSpaceByte(c byte) bool { return c <= ' ' || c == 0x7f }

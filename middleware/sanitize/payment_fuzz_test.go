@@ -119,7 +119,7 @@ func FuzzPersonalData(f *testing.F) {
 		var found spanList
 		var tokens personalTokens
 		for i := strings.IndexByte(out, '@'); i >= 0; i = strings.IndexByte(out[i+1:], '@') + i + 1 {
-			matchEmail(out, i, &found, &tokens)
+			matchEmail(out, i, 1, &found, &tokens)
 			if strings.IndexByte(out[i+1:], '@') < 0 {
 				break
 			}

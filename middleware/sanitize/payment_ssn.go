@@ -4,8 +4,9 @@ package sanitize
 // become "[REDACTED:ssn]" only when their key or label stands right before
 // them (payment_context.go): "ssn", "SSN#", "ss#", "social security
 // (number)", "tin", "itin", "tax id", "taxpayer id", or a key ending in
-// "ssn" ("customer_ssn"). Nine digits alone are far more often an order
-// number, a ZIP+4 or a routing number. Numbers the SSA never issues stay:
+// "ssn", "social_security" or "social_security_number" ("customer_ssn").
+// Nine digits alone are far more often an order number, a ZIP+4 or a
+// routing number. Numbers the SSA never issues stay:
 // area 000, 666 or 900-999, group 00, serial 0000. The number must stand
 // on its own (runStartsFree, runEndsFree).
 
@@ -71,7 +72,8 @@ func isSSNKey(near, far keyWord, ok bool) bool {
 	case !ok:
 		return false
 	case near.hasSuffix("ssn"), near.is("ss"), near.is("tin"), near.is("itin"),
-		near.is("taxid"), near.is("taxpayerid"), near.is("socialsecurity"):
+		near.is("taxid"), near.is("taxpayerid"), near.hasSuffix("socialsecurity"),
+		near.hasSuffix("socialsecuritynumber"), near.hasSuffix("socialsecurityno"):
 		return true
 	case near.is("id"):
 		return far.is("tax") || far.is("taxpayer")

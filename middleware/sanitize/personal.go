@@ -3,6 +3,8 @@ package sanitize
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // WithPersonalData sets whether e-mail addresses and phone numbers are
@@ -83,10 +85,14 @@ func isEmailLocalByte(c byte) bool {
 	return isAlnumByte(c) || strings.IndexByte("._%+-", c) >= 0
 }
 
-// matchEmail records the e-mail address around the '@' at i: a local
-// part of letters, digits and "._%+-", and a domain of two or more labels
-// whose last one has two or more letters.
-func matchEmail(s string, at int, out *spanList, tokens *personalTokens) {
+// matchEmail records the e-mail address around the '@' at s[at:at+width]
+// (width 3 for the "%40" of a URL-encoded address): a local part of
+// letters, digits and "._%+-", and a domain of two or more labels of
+// letters (any script), digits and '-', whose last one has two or more
+// letters. Not an address: a repository's SSH remote ("git@github.com:
+// org/repo.git", a ':' and a path right after the host), and an image's
+// name ("logo@2x.png", whose last label is a file type).
+func matchEmail(s string, at, width int, out *spanList, tokens *personalTokens) {
 	start := at
 	for start > 0 && isEmailLocalByte(s[start-1]) {
 		start--
@@ -97,32 +103,68 @@ func matchEmail(s string, at int, out *spanList, tokens *personalTokens) {
 	if start == at {
 		return
 	}
-	end, labels, last := at+1, 0, 0
+	end, labels, last := at+width, 0, 0
 	for {
-		k := end
-		for k < len(s) && (isAlnumByte(s[k]) || s[k] == '-') {
-			k++
+		k, ascii := end, false
+		for k < len(s) {
+			n := domainRuneAt(s, k, ascii)
+			if n == 0 {
+				break
+			}
+			ascii = ascii || n == 1
+			k += n
 		}
 		if k == end {
 			break
 		}
 		labels, last, end = labels+1, end, k
-		if end+1 < len(s) && s[end] == '.' && isAlnumByte(s[end+1]) {
+		if end+1 < len(s) && s[end] == '.' && domainRuneAt(s, end+1, false) > 0 {
 			end++
 			continue
 		}
 		break
 	}
-	if labels < 2 || end-last < 2 || !allLetters(s[last:end]) || (end < len(s) && s[end] == '_') {
+	if labels < 2 || end-last < 2 || !tldLetters(s[last:end]) || (end < len(s) && s[end] == '_') ||
+		end+1 < len(s) && s[end] == ':' && s[end+1] > ' ' || imageTypes[strings.ToLower(s[last:end])] {
 		return
 	}
 	out.add(start, end, tokens.token(s, "email", strings.ToLower(s[start:end])), KindPersonalData)
 }
 
-// allLetters reports whether w is ASCII letters only.
-func allLetters(w string) bool {
-	for k := 0; k < len(w); k++ {
-		if !isLetterByte(w[k]) {
+// imageTypes are the file types that end an image's name written with a
+// pixel density ("logo@2x.png"), which no address ends with.
+var imageTypes = map[string]bool{"png": true, "jpg": true, "jpeg": true, "gif": true, "svg": true,
+	"webp": true, "avif": true, "ico": true, "bmp": true, "tif": true, "tiff": true, "heic": true}
+
+// domainRuneAt returns the byte length of the rune at s[i] when it may
+// stand in a domain label as this rule reads it (an ASCII letter or digit,
+// '-', or a letter or digit of any script, as in "bücher.de"), or 0. After
+// ASCII bytes of the label (ascii), a Han, kana or Hangul rune ends it:
+// Chinese, Japanese and Korean text runs on after an address without a
+// space ("联系ann@example.com获取"), and is no part of it.
+func domainRuneAt(s string, i int, ascii bool) int {
+	c := s[i]
+	if c < utf8.RuneSelf {
+		if isAlnumByte(c) || c == '-' {
+			return 1
+		}
+		return 0
+	}
+	r, n := utf8.DecodeRuneInString(s[i:])
+	if ascii && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) {
+		return 0
+	}
+	if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		return n
+	}
+	return 0
+}
+
+// tldLetters reports whether the last label w of a domain is letters only
+// (of any script: an internationalized top-level domain).
+func tldLetters(w string) bool {
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
 			return false
 		}
 	}

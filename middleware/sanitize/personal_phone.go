@@ -9,6 +9,10 @@ package sanitize
 //     "1-800-555-0199", with an area code and an exchange that start with
 //     2 to 9.
 //
+//   - national, right after a phone label ("Tel: 020 7946 0958",
+//     "phone_number=0612345678", "Mobile 415 555 0100"): 8 to 15 digits
+//     in the groups of the international form.
+//
 // Ten digits alone ("4155550100") are left: they are as often an id. The
 // number must stand on its own (runStartsFree, runEndsFree).
 
@@ -30,7 +34,9 @@ func matchPhone(s string, i int, out *spanList, tokens *personalTokens) int {
 		start = i - 1
 		end, digits = northAmericanPhone(s, i, true)
 	case runStartsFree(s, i):
-		end, digits = northAmericanPhone(s, i, false)
+		if end, digits = northAmericanPhone(s, i, false); end == 0 && phoneLabelBefore(s, i) {
+			end, digits = internationalPhone(s, i) // a national number under its label
+		}
 	}
 	if end == 0 || !runEndsFree(s, end) {
 		return 0
@@ -128,4 +134,30 @@ func digitsAt(s string, j, n int) (string, bool) {
 		return "", false
 	}
 	return s[j : j+n], true
+}
+
+// phoneLabelBefore reports whether a phone label or key stands right
+// before s[i] (keyWordsBefore): "tel", "phone", "telephone", "mobile",
+// "cell", "fax", "telefon", "msisdn", or a key ending in "phone",
+// "phonenumber", "phoneno" or "mobilenumber".
+func phoneLabelBefore(s string, i int) bool {
+	j := skipKeySeparators(s, i)
+	if j == i || j == 0 || !isAlnumByte(s[j-1]) {
+		return false // glued to a word, or no word before it
+	}
+	near, _, ok := keyWordsBefore(s, i)
+	if !ok {
+		return false
+	}
+	for _, w := range [...]string{"tel", "mobile", "mobil", "cell", "fax", "telefon", "msisdn"} {
+		if near.is(w) {
+			return true
+		}
+	}
+	for _, w := range [...]string{"phone", "phonenumber", "phoneno", "mobilenumber"} {
+		if near.hasSuffix(w) {
+			return true
+		}
+	}
+	return false
 }
