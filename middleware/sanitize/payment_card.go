@@ -109,8 +109,9 @@ func recordCard(s string, i, end int, digits []byte, out *spanList) int {
 // of white space or control characters, the escapes \n, \r and \t of a
 // JSON string (a number typed on several lines), or a space as a form or
 // a URL encodes it ('+', "%20"). It returns the index of the next group's
-// first digit and '-' for a dash (which a card never ends before) or ' '
-// for the rest, or -1 when no group follows.
+// first digit and '-' for a dash without white space (which a card never
+// ends before: "4242-…" may go on as a longer id) or ' ' for the rest, or
+// -1 when no group follows.
 func cardSeparator(s string, j int) (next int, sep byte) {
 	switch {
 	case j >= len(s):
@@ -139,8 +140,10 @@ func cardSeparator(s string, j int) (next int, sep byte) {
 		return k, ' '
 	}
 	if s[k] == '-' {
+		// A dash with white space around it reads as a space: a card may
+		// end before it ("4242424242424242 - 3 attempts left").
 		if d := skipSpacesAndEscapes(s, k+1); d > k+1 && d < len(s) && isDigitByte(s[d]) {
-			return d, '-'
+			return d, ' '
 		}
 	}
 	return -1, 0

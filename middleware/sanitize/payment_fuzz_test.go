@@ -24,7 +24,7 @@ func foundAt(s string, match func(string, int, *spanList) int) []span {
 }
 
 // cardSeparators join the groups of a planted card.
-var cardSeparators = []string{"", " ", "-", "\n", "  "}
+var cardSeparators = []string{"", " ", "-", "\n", "  ", " - ", `\n`, "+", "%20"}
 
 // FuzzLuhnCards plants a test card number, grouped by one of
 // cardSeparators, between a prefix and a suffix, and checks that Clean's
