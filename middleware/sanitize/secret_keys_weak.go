@@ -2,6 +2,7 @@ package sanitize
 
 import (
 	"bytes"
+	"math/bits"
 	"strings"
 )
 
@@ -139,24 +140,25 @@ func looksRandom(v string, provider bool) bool {
 	if len(v) < 16 || len(v) > maxRandomLen || strings.Contains(v, "://") || isStandIn(v) {
 		return false
 	}
-	var seen [256]bool
-	letters, digits, distinct := 0, 0, 0
+	var seen uint64 // bit k: the k-th of the 62 letters and digits
+	letters, digits := 0, 0
 	for k := 0; k < len(v); k++ {
 		c := v[k]
 		switch {
 		case isDigitByte(c):
 			digits++
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			seen |= 1 << (c - '0')
+		case c >= 'a' && c <= 'z':
 			letters++
+			seen |= 1 << (c - 'a' + 10)
+		case c >= 'A' && c <= 'Z':
+			letters++
+			seen |= 1 << (c - 'A' + 36)
 		case strings.IndexByte("-_.+/=~:", c) < 0:
 			return false
 		}
-		if isAlnumByte(c) && !seen[c] {
-			seen[c] = true
-			distinct++
-		}
 	}
-	if letters < 2 || digits < 2 || distinct < 8 || isDummyBody(v[:min(len(v), bodyWindow)]) || joinedWords(v) {
+	if letters < 2 || digits < 2 || bits.OnesCount64(seen) < 8 || isDummyBody(v[:min(len(v), bodyWindow)]) || joinedWords(v) {
 		return false
 	}
 	if !provider && (isUUID(v) || (len(v) == 40 || len(v) == 64) && isHexString(v)) {
