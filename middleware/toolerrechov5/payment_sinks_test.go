@@ -1,0 +1,224 @@
+package toolerrechov5_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/labstack/echo/v5"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+
+	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/leakprobe"
+	"github.com/toolerr/toolerr/middleware"
+	"github.com/toolerr/toolerr/middleware/toolerrechov5"
+)
+
+// The payment data the tools of this file plant, in the forms a vendor,
+// an SDK or a careless handler writes them.
+const (
+	payCard  = "4242 4242 4242 4242"
+	payIBAN  = "DE89370400440532013000"
+	paySSN   = "SSN 078-05-1120"
+	payAll   = "card " + payCard + ", iban " + payIBAN + ", " + paySSN + ", cvc: 123"
+	payNoCVC = "card " + payCard + ", iban " + payIBAN + ", " + paySSN
+)
+
+// payMarks are the fragments of the planted data no sink may hold: the
+// card, IBAN and SSN marks of leakprobe and the security code's forms.
+func payMarks() []string {
+	var marks []string
+	for _, p := range leakprobe.Probes() {
+		if p.Name == "card" || p.Name == "iban" || p.Name == "ssn" {
+			marks = append(marks, p.Marks...)
+		}
+	}
+	return append(marks, "cvc: 123", `"cvc":123`, `"cvc": 123`, `cvc 123`)
+}
+
+// payFind returns the first mark written holds, or "".
+func payFind(written []byte) string {
+	for _, m := range payMarks() {
+		if bytes.Contains(written, []byte(m)) {
+			return m
+		}
+	}
+	return ""
+}
+
+// paySyncBuffer is a log buffer the server's goroutines write to while
+// the test reads it.
+type paySyncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *paySyncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *paySyncBuffer) Bytes() []byte {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return bytes.Clone(b.buf.Bytes())
+}
+
+// paySpans writes every ended span's name, status, attributes and events.
+func paySpans(sr *tracetest.SpanRecorder) string {
+	var s strings.Builder
+	for _, sp := range sr.Ended() {
+		s.WriteString(sp.Name() + " " + sp.Status().Description + "\n")
+		for _, kv := range sp.Attributes() {
+			s.WriteString(string(kv.Key) + "=" + kv.Value.String() + "\n")
+		}
+		for _, ev := range sp.Events() {
+			s.WriteString(ev.Name + "\n")
+			for _, kv := range ev.Attributes {
+				s.WriteString(string(kv.Key) + "=" + kv.Value.String() + "\n")
+			}
+		}
+	}
+	return s.String()
+}
+
+// stripeDecline is a Stripe-shaped decline that echoes the card, as text
+// and as a JSON number.
+const stripeDecline = `{"error":{"type":"card_error","code":"card_declined","message":"Your card ` + payCard +
+	` was declined; iban ` + payIBAN + `, ` + paySSN + `, cvc: 123","card":4242424242424242,"cvc":123}}`
+
+// payRoutes are echo routes that fail with payment data in every way an
+// echo failure can carry it.
+func payRoutes(e *echo.Echo) {
+	e.POST("/go_error", func(c *echo.Context) error {
+		return fmt.Errorf("charging card %s failed: %w", payCard, errors.New(payNoCVC+", cvc: 123"))
+	})
+	e.POST("/http_error_402", func(c *echo.Context) error {
+		return echo.NewHTTPError(http.StatusPaymentRequired, "card "+payCard+" declined; "+payAll)
+	})
+	e.POST("/http_error_internal", func(c *echo.Context) error {
+		return echo.NewHTTPError(http.StatusBadRequest, "card declined").Wrap(errors.New(payAll))
+	})
+	e.POST("/http_error_500", func(c *echo.Context) error {
+		return echo.NewHTTPError(http.StatusInternalServerError, "card "+payCard+" charge failed").Wrap(errors.New(payAll))
+	})
+	e.POST("/panic", func(c *echo.Context) error { panic("charging failed: " + payNoCVC) })
+	e.POST("/details", func(c *echo.Context) error {
+		return toolerr.Default().New(toolerr.CodeValidationFailed, "card "+payCard+" refused, cvc: 123").
+			WithDetails(map[string]any{"card": 4242424242424242, "card_text": payCard, "cvc": 123,
+				"note": "cvc: 123", "iban": payIBAN, "ssn": paySSN}).
+			WithSuggestedValue(json.Number("4242424242424242")).
+			WithCause(errors.New(payAll))
+	})
+	vendor := func(status int) echo.HandlerFunc {
+		return func(c *echo.Context) error {
+			toolerr.RecordVendor(c.Request().Context(), "stripe")
+			c.Response().Header().Set("Request-Id", "req_1")
+			return c.Blob(status, "application/json", []byte(stripeDecline))
+		}
+	}
+	e.POST("/vendor_402", vendor(http.StatusPaymentRequired))
+	e.POST("/vendor_500", vendor(http.StatusInternalServerError))
+	e.POST("/json_500", func(c *echo.Context) error {
+		return c.JSON(http.StatusInternalServerError, map[string]any{"error": payAll, "card": 4242424242424242, "cvc": 123})
+	})
+	e.POST("/string_502", func(c *echo.Context) error { return c.String(http.StatusBadGateway, payAll) })
+	e.GET("/ok", func(c *echo.Context) error {
+		return c.JSON(http.StatusOK, map[string]any{"order": "o-1", "amount": 1200})
+	})
+}
+
+// payRun serves payRoutes, wrapped by wrap when not nil, under toolerrechov5 (logging to a real
+// slog JSON handler, tracing to tp), calls every failing route in each
+// rendering, asserts that no body or header holds payment data and that
+// a success passes unchanged, and asserts the log holds none either.
+func payRun(t *testing.T, tp *sdktrace.TracerProvider, wrap func(http.Handler) http.Handler) {
+	t.Helper()
+	var logs paySyncBuffer
+	logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	e := echo.New()
+	e.Use(toolerrechov5.Middleware(middleware.WithLogger(logger), middleware.WithTracerProvider(tp)))
+	payRoutes(e)
+	var h http.Handler = e
+	if wrap != nil {
+		h = wrap(e)
+	}
+	url := serve(t, h)
+	paths := []string{"/go_error", "/http_error_402", "/http_error_internal", "/http_error_500", "/panic", "/details",
+		"/vendor_402", "/vendor_500", "/json_500", "/string_502"}
+	accepts := []string{"application/json", "text/markdown", "text/plain"}
+	for _, path := range paths {
+		for _, accept := range accepts {
+			t.Run(strings.TrimPrefix(path, "/")+"/"+accept, func(t *testing.T) {
+				resp, body := do(t, http.MethodPost, url+path, http.Header{"Accept": {accept}, "Content-Type": {"application/json"}}, `{"amount":1200}`)
+				assert.GreaterOrEqual(t, resp.StatusCode, 400, "a failure stays a failure: %s", body)
+				assert.NotEmpty(t, body)
+				if accept == "application/json" {
+					assert.NoError(t, toolerr.Validate(body), "a toolerr error: %s", body)
+				}
+				assert.Empty(t, payFind(body), "the body holds payment data: %s", body)
+				var hdr strings.Builder
+				for k, vs := range resp.Header {
+					hdr.WriteString(k + ": " + strings.Join(vs, ",") + "\n")
+				}
+				assert.Empty(t, payFind([]byte(hdr.String())), "a header holds payment data: %s", hdr.String())
+			})
+		}
+	}
+	resp, body := do(t, http.MethodGet, url+"/ok", nil, "")
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.JSONEq(t, `{"order":"o-1","amount":1200}`, string(body), "a success passes unchanged")
+
+	written := logs.Bytes()
+	for _, want := range []string{`"msg":"toolerr: tool call failed"`, `"cause":`, `"stack":`, "[card ending 4242]"} {
+		assert.Contains(t, string(written), want, "the log has the record the test searches")
+	}
+	assert.Empty(t, payFind(written), "the log holds payment data: %s", written)
+}
+
+// newPayTracer returns a real SDK tracer provider and its recorder.
+func newPayTracer(t *testing.T) (*sdktrace.TracerProvider, *tracetest.SpanRecorder) {
+	sr := tracetest.NewSpanRecorder()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(sr))
+	t.Cleanup(func() { _ = tp.Shutdown(t.Context()) })
+	return tp, sr
+}
+
+// TestPaymentDataReachesNoSink: under toolerrechov5 alone, with a real slog
+// JSON handler and the OTel SDK, every echo route that fails with a card
+// number, an IBAN, an SSN and a security code (a returned Go error,
+// echo.NewHTTPError with the data in its message or its wrapped error, a panic, a toolerr error's detail and details, a Stripe
+// decline, c.JSON and c.String error bodies) answers a toolerr error in
+// each rendering, and none of the planted data is in the body, the
+// headers, the log or toolerr's own spans; a success passes unchanged.
+func TestPaymentDataReachesNoSink(t *testing.T) {
+	tp, sr := newPayTracer(t)
+	payRun(t, tp, nil)
+	spans := paySpans(sr)
+	assert.Contains(t, spans, "exception.message=", "the 5xx errors record an exception event")
+	assert.Empty(t, payFind([]byte(spans)), "a span holds payment data: %s", spans)
+}
+
+// TestPaymentDataUnderOtelhttp: the same with the echo server wrapped in
+// otelhttp, as the package's tests mount it for trace ids: otelhttp's
+// span, on which toolerr records, must hold none of the planted data.
+func TestPaymentDataUnderOtelhttp(t *testing.T) {
+	tp, sr := newPayTracer(t)
+	payRun(t, tp, func(h http.Handler) http.Handler {
+		return otelhttp.NewHandler(h, "payments", otelhttp.WithTracerProvider(tp))
+	})
+	spans := paySpans(sr)
+	assert.Contains(t, spans, "toolerr.code=", "toolerr recorded on otelhttp's span")
+	assert.Empty(t, payFind([]byte(spans)), "a span holds payment data: %s", spans)
+}

@@ -1,0 +1,221 @@
+package toolerrgin_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/gin-gonic/gin"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.opentelemetry.io/contrib/instrumentation/github.com/gin-gonic/gin/otelgin"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+
+	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/leakprobe"
+	"github.com/toolerr/toolerr/middleware"
+	"github.com/toolerr/toolerr/middleware/toolerrgin"
+)
+
+// The payment data the tools of this file plant, in the forms a vendor,
+// an SDK or a careless handler writes them.
+const (
+	payCard  = "4242 4242 4242 4242"
+	payIBAN  = "DE89370400440532013000"
+	paySSN   = "SSN 078-05-1120"
+	payAll   = "card " + payCard + ", iban " + payIBAN + ", " + paySSN + ", cvc: 123"
+	payNoCVC = "card " + payCard + ", iban " + payIBAN + ", " + paySSN
+)
+
+// payMarks are the fragments of the planted data no sink may hold: the
+// card, IBAN and SSN marks of leakprobe and the security code's forms.
+func payMarks() []string {
+	var marks []string
+	for _, p := range leakprobe.Probes() {
+		if p.Name == "card" || p.Name == "iban" || p.Name == "ssn" {
+			marks = append(marks, p.Marks...)
+		}
+	}
+	return append(marks, "cvc: 123", `"cvc":123`, `"cvc": 123`, `cvc 123`)
+}
+
+// payFind returns the first mark written holds, or "".
+func payFind(written []byte) string {
+	for _, m := range payMarks() {
+		if bytes.Contains(written, []byte(m)) {
+			return m
+		}
+	}
+	return ""
+}
+
+// paySyncBuffer is a log buffer the server's goroutines write to while
+// the test reads it.
+type paySyncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *paySyncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *paySyncBuffer) Bytes() []byte {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return bytes.Clone(b.buf.Bytes())
+}
+
+// paySpans writes every ended span's name, status, attributes and events.
+func paySpans(sr *tracetest.SpanRecorder) string {
+	var s strings.Builder
+	for _, sp := range sr.Ended() {
+		s.WriteString(sp.Name() + " " + sp.Status().Description + "\n")
+		for _, kv := range sp.Attributes() {
+			s.WriteString(string(kv.Key) + "=" + kv.Value.String() + "\n")
+		}
+		for _, ev := range sp.Events() {
+			s.WriteString(ev.Name + "\n")
+			for _, kv := range ev.Attributes {
+				s.WriteString(string(kv.Key) + "=" + kv.Value.String() + "\n")
+			}
+		}
+	}
+	return s.String()
+}
+
+// stripeDecline is a Stripe-shaped decline that echoes the card, as text
+// and as a JSON number.
+const stripeDecline = `{"error":{"type":"card_error","code":"card_declined","message":"Your card ` + payCard +
+	` was declined; iban ` + payIBAN + `, ` + paySSN + `, cvc: 123","card":4242424242424242,"cvc":123}}`
+
+// payRoutes are gin routes that fail with payment data in every way a gin
+// failure can carry it.
+func payRoutes(r *gin.Engine) {
+	charge := func(c *gin.Context) error {
+		return fmt.Errorf("charging card %s failed: %w", payCard, errors.New(payNoCVC+", cvc: 123"))
+	}
+	r.POST("/go_error", toolerrgin.Tool("charge", charge))
+	r.POST("/c_error", func(c *gin.Context) { _ = c.Error(charge(c)) })
+	r.POST("/abort_with_error", func(c *gin.Context) {
+		_ = c.AbortWithError(http.StatusPaymentRequired, errors.New(payAll))
+	})
+	r.POST("/public_error", func(c *gin.Context) {
+		c.AbortWithStatus(http.StatusPaymentRequired)
+		_ = c.Error(errors.New("card declined: " + payAll)).SetType(gin.ErrorTypePublic)
+	})
+	r.POST("/panic", func(c *gin.Context) { panic("charging failed: " + payNoCVC) })
+	r.POST("/details", toolerrgin.Tool("charge", func(c *gin.Context) error {
+		return toolerr.Default().New(toolerr.CodeValidationFailed, "card "+payCard+" refused, cvc: 123").
+			WithDetails(map[string]any{"card": 4242424242424242, "card_text": payCard, "cvc": 123,
+				"note": "cvc: 123", "iban": payIBAN, "ssn": paySSN}).
+			WithSuggestedValue(json.Number("4242424242424242")).
+			WithCause(errors.New(payAll))
+	}))
+	vendor := func(status int) gin.HandlerFunc {
+		return func(c *gin.Context) {
+			toolerr.RecordVendor(c.Request.Context(), "stripe")
+			c.Header("Request-Id", "req_1")
+			c.Data(status, "application/json", []byte(stripeDecline))
+		}
+	}
+	r.POST("/vendor_402", vendor(http.StatusPaymentRequired))
+	r.POST("/vendor_500", vendor(http.StatusInternalServerError))
+	r.POST("/json_500", func(c *gin.Context) {
+		c.JSON(http.StatusInternalServerError, gin.H{"error": payAll, "card": 4242424242424242, "cvc": 123})
+	})
+	r.POST("/string_502", func(c *gin.Context) { c.String(http.StatusBadGateway, payAll) })
+	r.GET("/ok", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"order": "o-1", "amount": 1200}) })
+}
+
+// payRun serves payRoutes under mws and toolerrgin (logging to a real
+// slog JSON handler, tracing to tp), calls every failing route in each
+// rendering, asserts that no body or header holds payment data and that
+// a success passes unchanged, and returns what the log holds.
+func payRun(t *testing.T, tp *sdktrace.TracerProvider, mws ...gin.HandlerFunc) []byte {
+	t.Helper()
+	var logs paySyncBuffer
+	logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	srv := serve(t, func(r *gin.Engine) {
+		r.Use(mws...)
+		r.Use(toolerrgin.Middleware(middleware.WithLogger(logger), middleware.WithTracerProvider(tp)))
+		payRoutes(r)
+	})
+	paths := []string{"/go_error", "/c_error", "/abort_with_error", "/public_error", "/panic", "/details",
+		"/vendor_402", "/vendor_500", "/json_500", "/string_502"}
+	accepts := []string{"application/json", "text/markdown", "text/plain"}
+	for _, path := range paths {
+		for _, accept := range accepts {
+			t.Run(strings.TrimPrefix(path, "/")+"/"+accept, func(t *testing.T) {
+				resp, body := call(t, srv, http.MethodPost, path, `{"amount":1200}`, "Accept", accept)
+				assert.GreaterOrEqual(t, resp.StatusCode, 400, "a failure stays a failure: %s", body)
+				assert.NotEmpty(t, body)
+				if accept == "application/json" {
+					assert.NoError(t, toolerr.Validate(body), "a toolerr error: %s", body)
+				}
+				assert.Empty(t, payFind(body), "the body holds payment data: %s", body)
+				var hdr strings.Builder
+				for k, vs := range resp.Header {
+					hdr.WriteString(k + ": " + strings.Join(vs, ",") + "\n")
+				}
+				assert.Empty(t, payFind([]byte(hdr.String())), "a header holds payment data: %s", hdr.String())
+			})
+		}
+	}
+	resp, body := call(t, srv, http.MethodGet, "/ok", "")
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.JSONEq(t, `{"order":"o-1","amount":1200}`, string(body), "a success passes unchanged")
+
+	written := logs.Bytes()
+	for _, want := range []string{`"msg":"toolerr: tool call failed"`, `"cause":`, `"stack":`, "[card ending 4242]"} {
+		assert.Contains(t, string(written), want, "the log has the record the test searches")
+	}
+	assert.Empty(t, payFind(written), "the log holds payment data: %s", written)
+	return written
+}
+
+// newPayTracer returns a real SDK tracer provider and its recorder.
+func newPayTracer(t *testing.T) (*sdktrace.TracerProvider, *tracetest.SpanRecorder) {
+	sr := tracetest.NewSpanRecorder()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(sr))
+	t.Cleanup(func() { _ = tp.Shutdown(t.Context()) })
+	return tp, sr
+}
+
+// TestPaymentDataReachesNoSink: under toolerrgin alone, with a real slog
+// JSON handler and the OTel SDK, every gin route that fails with a card
+// number, an IBAN, an SSN and a security code (a returned or c.Error'd Go
+// error, c.AbortWithError, a public gin error, a panic, a toolerr error's
+// detail and details, a Stripe decline, c.JSON and c.String error bodies)
+// answers a toolerr error in each rendering, and none of the planted data
+// is in the body, the headers, the log or toolerr's own toolerr.error
+// spans; a success passes unchanged.
+func TestPaymentDataReachesNoSink(t *testing.T) {
+	tp, sr := newPayTracer(t)
+	payRun(t, tp)
+	spans := paySpans(sr)
+	assert.Contains(t, spans, "exception.message=", "the 5xx errors record an exception event")
+	assert.Empty(t, payFind([]byte(spans)), "a span holds payment data: %s", spans)
+}
+
+// TestPaymentDataUnderOtelgin: the same with otelgin before toolerrgin, as
+// the README mounts it for trace ids. otelgin writes c.Errors.String() as
+// the span's status description and records each of c.Errors as an
+// exception event; the errors a Tool handler returns are in c.Errors
+// (Tool adds them), so the span must hold none of their payment data.
+func TestPaymentDataUnderOtelgin(t *testing.T) {
+	tp, sr := newPayTracer(t)
+	payRun(t, tp, otelgin.Middleware("payments", otelgin.WithTracerProvider(tp)))
+	spans := paySpans(sr)
+	assert.Contains(t, spans, "exception.message=", "the 5xx errors record an exception event")
+	assert.Empty(t, payFind([]byte(spans)), "a span holds payment data: %s", spans)
+}
