@@ -79,8 +79,12 @@
 //     or not.
 //
 // An error reported after a response below 400 went out cannot change it:
-// it is logged and counted. c.Errors is left as it is, for gin's logger
-// and otelgin (which record the errors' own text: that is theirs).
+// it is logged and counted. c.Errors keeps its errors for gin's logger
+// and otelgin, which record their text (otelgin in the span's status and
+// exception events): once the error is reported, each text that holds a
+// secret or payment data is replaced with its redacted text (the error
+// unwraps to the original, for errors.Is and errors.As). Mount otelgin
+// before the adapter, so that it reads c.Errors after that.
 //
 // # Argument validation
 //

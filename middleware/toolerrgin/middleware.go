@@ -153,6 +153,7 @@ func inner(w http.ResponseWriter, r *http.Request) {
 	}
 	cl.ran = true
 	cl.finish(ctx)
+	redactErrors(ctx, c) // errors_redacted.go
 }
 
 // callOf finds the call in the writer the middleware passed on: its
