@@ -33,9 +33,10 @@ import (
 //
 // To complete a failure the middleware reads the tool's definition (input
 // and output schema) with a tools/list request through the handlers below
-// it, on failures only, and keeps the compiled schema. Other methods,
-// successful results and IsError results a handler built itself pass
-// untouched. The options configure the errors and their log records, with
+// it, on failures only, and keeps the compiled schema. Other methods and
+// successful results pass untouched, and so do IsError results a handler
+// built itself, but for the secrets and payment data of their text, which
+// are redacted. The options configure the errors and their log records, with
 // the defaults of [Wrap].
 func Middleware(opts ...Option) mcp.Middleware {
 	c := newConfig(opts)
@@ -81,7 +82,8 @@ func Middleware(opts ...Option) mcp.Middleware {
 //     definition is read through next (tools/list), on failures only.
 //
 // A result the handler marked IsError itself, with no Go error behind it,
-// is left as it is.
+// is left as it is, but for the secrets and payment data of its text,
+// which are redacted.
 func (c *config) completed(ctx context.Context, call *mcp.CallToolRequest, r *mcp.CallToolResult, next mcp.MethodHandler) mcp.Result {
 	if r == nil || !r.IsError {
 		return r
@@ -91,7 +93,7 @@ func (c *config) completed(ctx context.Context, call *mcp.CallToolRequest, r *mc
 	}
 	cause := r.GetError()
 	if cause == nil {
-		return r
+		return redactOwn(c.Sanitizer, r) // own_error_result.go
 	}
 	var f *failure
 	if !errors.As(cause, &f) {

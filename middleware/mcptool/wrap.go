@@ -16,8 +16,9 @@ import (
 // CallToolResult with IsError set, the problem object of the error as
 // StructuredContent and its observation (toolerr.Error.AppendObservation:
 // code, category, retryability, field, values, hint, request id, one per
-// line) as Content. A call that succeeds, or whose result h
-// marked IsError itself, is passed on untouched; so is a *jsonrpc.Error
+// line) as Content. A call that succeeds is passed on untouched, and so
+// is a result h marked IsError itself, but for the secrets and payment
+// data of its text, which are redacted; so is a *jsonrpc.Error
 // found in the returned error's chain, which the SDK sends as a protocol
 // error with its message as it is. h runs under a request scope of the
 // call's own, with the call's ids (see the package doc).
@@ -59,7 +60,7 @@ func wrap[In, Out any](c *config, name string, h mcp.ToolHandlerFor[In, Out], st
 		}
 		res, out, err = h(ctx, req, in)
 		if err == nil {
-			return res, out, nil
+			return redactOwn(c.Sanitizer, res), out, nil // own_error_result.go
 		}
 		var rpc *jsonrpc.Error
 		if errors.As(err, &rpc) {

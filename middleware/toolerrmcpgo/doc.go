@@ -60,7 +60,9 @@
 //     on untouched; so are mcp-go's own protocol errors (malformed params,
 //     an unknown tool without [WithUnknownToolResult]);
 //   - a result the handler returned without an error, IsError or not,
-//     passes untouched.
+//     passes untouched, except that the secrets and payment data of a
+//     failed one's text content are redacted (its words stay: a card
+//     number becomes "[card ending 4242]").
 //
 // Each error carries the tool's name and a request id, also at the end of
 // its text, since hints tell the model to escalate with it. The tool's

@@ -31,7 +31,8 @@ var errNoResult = errors.New("the tool handler returned no result and no error")
 //     tool result ([adapter.run]).
 //
 // A result, failed or not, that the handler returned without an error
-// passes untouched.
+// passes untouched, but for the secrets and payment data of a failed
+// one's text, which are redacted.
 func (a *adapter) middleware(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		st := stateOf(&req)
@@ -63,7 +64,9 @@ type handled struct {
 
 // run runs next for req and makes its outcome what the client gets: a
 // panic, a returned error and a missing result become a failed tool result
-// ([adapter.failed]); a result returned without an error passes untouched.
+// ([adapter.failed]); a result returned without an error passes untouched,
+// except that a failed one has the secrets and payment data of its text
+// redacted ([adapter.redactOwn]).
 func (a *adapter) run(ctx context.Context, req mcp.CallToolRequest, next server.ToolHandlerFunc) (h handled) {
 	defer func() {
 		if v := recover(); v != nil {
@@ -76,6 +79,8 @@ func (a *adapter) run(ctx context.Context, req mcp.CallToolRequest, next server.
 		return a.failed(ctx, &req, res, err)
 	case res == nil:
 		return a.failed(ctx, &req, nil, errNoResult)
+	case res.IsError:
+		return handled{res: a.redactOwn(res)} // own_error_result.go
 	}
 	return handled{res: res}
 }
