@@ -1,6 +1,9 @@
 package sanitize
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // The payment stage: card numbers (payment_card.go), card security codes
 // (payment_cvc.go), IBANs (payment_iban.go) and US social security numbers
@@ -37,7 +40,7 @@ func newPaymentRules(personal, prefilter bool) *paymentRules {
 	p := &paymentRules{personal: personal, digit: everyPosition, at: byteFinder('@', prefilter),
 		encodedAt: stringFinder("%40", prefilter)}
 	if prefilter {
-		p.digit = indexDigit
+		p.digit = indexDigitOrWide
 	}
 	return p
 }
@@ -78,6 +81,10 @@ func (p *paymentRules) redact(s string, rep *Report) string {
 func (p *paymentRules) redactOnce(s string, rep *Report, tokens *personalTokens) (out string, found bool) {
 	var spans spanList
 	for i := p.digit(s, 0); i >= 0; i = p.digit(s, i) {
+		if s[i] >= utf8.RuneSelf {
+			i = matchWide(s, i, &spans) // payment_card_wide.go
+			continue
+		}
 		if !isDigitByte(s[i]) || (i > 0 && isDigitByte(s[i-1])) {
 			i++ // without the prefilter: not the start of a digit run
 			continue
@@ -164,30 +171,36 @@ func (p *paymentRules) finds(s string) bool {
 	return p.redact(s, &rep) != s
 }
 
-// indexDigit is the finder of an ASCII digit: it tests 32 bytes at a
-// time, then 8.
-func indexDigit(s string, from int) int {
+// indexDigitOrWide is the finder of an ASCII digit or a byte of a
+// non-ASCII rune (which may be a digit of another script,
+// payment_card_wide.go): it tests 32 bytes at a time, then 8. Text in
+// ASCII costs what a search for digits alone does.
+func indexDigitOrWide(s string, from int) int {
 	if from < 0 {
 		from = 0
 	}
 	i := from
 	for i+32 <= len(s) {
 		b := s[i : i+32]
-		if digitBits(word(b[0:8]))|digitBits(word(b[8:16]))|digitBits(word(b[16:24]))|digitBits(word(b[24:32])) != 0 {
+		if wideOrDigit(word(b[0:8]))|wideOrDigit(word(b[8:16]))|wideOrDigit(word(b[16:24]))|wideOrDigit(word(b[24:32])) != 0 {
 			break
 		}
 		i += 32
 	}
-	for i+8 <= len(s) && !hasDigitByte(word(s[i:i+8])) {
+	for i+8 <= len(s) && wideOrDigit(word(s[i:i+8])) == 0 {
 		i += 8
 	}
 	for ; i < len(s); i++ {
-		if isDigitByte(s[i]) {
+		if isDigitByte(s[i]) || s[i] >= utf8.RuneSelf {
 			return i
 		}
 	}
 	return -1
 }
+
+// wideOrDigit is non-zero exactly when a byte of w is an ASCII digit or
+// has its high bit set.
+func wideOrDigit(w uint64) uint64 { return digitBits(w) | w&msb }
 
 // word reads the first 8 bytes of b as a little-endian word; with b's
 // length known, the compiler reads them in one load without bounds checks.

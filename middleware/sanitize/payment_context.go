@@ -27,7 +27,7 @@ const maxKeySeparators = 4
 // filler words; ok is false when no word stands there. At most two
 // fillers are skipped.
 func keyWordsBefore(s string, i int) (near, far keyWord, ok bool) {
-	j := i
+	j := skipTypeNote(s, skipKeySeparators(s, i))
 	for fillers := 0; ; fillers++ {
 		j = skipKeySeparators(s, j)
 		w, start := keyWordBefore(s, j)
@@ -74,7 +74,11 @@ func skipKeySeparators(s string, j int) int {
 		switch {
 		case c >= utf8.RuneSelf:
 			r, n := utf8.DecodeLastRuneInString(s[:j])
-			if !isSpaceOrControl(r) {
+			switch {
+			case isSpaceOrControl(r):
+			case (r == '：' || r == '＝') && seps < maxKeySeparators: // full-width ':' and '='
+				seps++
+			default:
 				return j
 			}
 			j -= n
@@ -160,7 +164,7 @@ func (k *keyWord) hasSuffix(w string) bool {
 // with the last two letters of a key or of a filler word. Most numbers of
 // prose follow a word that does not ("between 1880", "to 118").
 func mayHaveKeyBefore(s string, i int) bool {
-	j := skipKeySeparators(s, i)
+	j := skipTypeNote(s, skipKeySeparators(s, i))
 	var last [2]byte
 	n := 0
 	for k := j - 1; k >= 0 && n < 2; k-- {

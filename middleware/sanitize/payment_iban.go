@@ -8,8 +8,11 @@ package sanitize
 // in ibanLengths, have that country's length; an IBAN of a country the
 // table lacks needs only the check. Nothing may touch it: no letter, digit
 // or '_' before the country code, and after the last character nothing
-// runEndsFree refuses. Right after the key or label "iban" (`"iban":
-// "de89…"`, "IBAN de89 3704 …"), an IBAN in lower case counts too.
+// runEndsFree refuses. Groups of four may be split by one '-' too. Right
+// after the key or label "iban" or "account" (`"iban": "de89…"`, "IBAN
+// de89 3704 …"), an IBAN in lower case, or in groups of other lengths,
+// counts too. A country code of ISO's user-assigned range ("XX") is no
+// country, unless the registry lists it.
 
 // ibanLengths lists the IBAN length of each country of the SWIFT IBAN
 // registry, as a country code followed by two digits.
@@ -40,13 +43,21 @@ func isUpperByte(c byte) bool { return c >= 'A' && c <= 'Z' }
 
 func isLowerByte(c byte) bool { return c >= 'a' && c <= 'z' }
 
-// ibanKeyBefore reports whether the key or label "iban" stands right
-// before s[i] (keyWordsBefore): an IBAN written in lower case is read only
-// there, since lower-case letters and digits are what most ids are made
-// of.
+// ibanKeyBefore reports whether the key or label "iban", or one ending in
+// "account" ("bank_account", "account"), stands right before s[i]
+// (keyWordsBefore): an IBAN written in lower case, or in groups of other
+// lengths than four, is read only there, since lower-case letters and
+// digits are what most ids are made of.
 func ibanKeyBefore(s string, i int) bool {
 	near, _, ok := keyWordsBefore(s, i)
-	return ok && near.hasSuffix("iban")
+	return ok && (near.hasSuffix("iban") || near.hasSuffix("account") || near.hasSuffix("accountnumber"))
+}
+
+// userAssignedCountry reports whether cc is in ISO 3166's user-assigned
+// range (AA, QM to QZ, XA to XZ, ZZ): a stand-in such as "XX00 …" of
+// documentation, never a country.
+func userAssignedCountry(cc string) bool {
+	return cc == "AA" || cc == "ZZ" || cc[0] == 'X' || cc[0] == 'Q' && cc[1] >= 'M'
 }
 
 // matchIBAN records the IBAN whose check digits start the digit run at i
@@ -57,9 +68,24 @@ func matchIBAN(s string, i int, out *spanList) int {
 	if start < 0 || (start > 0 && isIdentByte(s[start-1])) || i+1 >= len(s) || !isDigitByte(s[i+1]) {
 		return 0
 	}
-	// Upper case, or lower case after the key or label "iban".
+	// Upper case, or lower case after the key or label "iban" or
+	// "account"; a code of ISO's user-assigned range (XX, ZZ, QM…) only
+	// when the registry has it (XK, Kosovo).
 	lower := isLowerByte(s[start]) && isLowerByte(s[start+1])
-	if !(isUpperByte(s[start]) && isUpperByte(s[start+1])) && !(lower && ibanKeyBefore(s, start)) {
+	labelled := -1 // whether a label stands before, once known
+	isLabelled := func() bool {
+		if labelled < 0 {
+			labelled = 0
+			if ibanKeyBefore(s, start) {
+				labelled = 1
+			}
+		}
+		return labelled == 1
+	}
+	if !(isUpperByte(s[start]) && isUpperByte(s[start+1])) && !(lower && isLabelled()) {
+		return 0
+	}
+	if cc := string([]byte{s[start] &^ 0x20, s[start+1] &^ 0x20}); ibanLength(cc) == 0 && userAssignedCountry(cc) {
 		return 0
 	}
 	var chars [ibanMaxLen]byte
@@ -77,9 +103,15 @@ func matchIBAN(s string, i int, out *spanList) int {
 			j++
 			ends[n] = j
 			continue
-		case n%4 == 0 && n > 0:
-			// white space between groups of four (any: it collapses to one)
-			if k := skipSpaces(s, j); k > j && k < len(s) && (isUpperByte(s[k]) || isDigitByte(s[k])) {
+		case n > 0 && (n%4 == 0 || isLabelled()):
+			// White space (any: it collapses to one) or one '-' between
+			// groups of four, or, after a label, between groups of any
+			// length ("IBAN BE68 539 00754 7034").
+			k := skipSpaces(s, j)
+			if k == j && s[j] == '-' {
+				k = j + 1
+			}
+			if k > j && k < len(s) && (isUpperByte(s[k]) || isDigitByte(s[k]) || lower && isLowerByte(s[k])) {
 				j = k
 				continue
 			}

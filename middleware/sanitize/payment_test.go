@@ -110,8 +110,38 @@ func TestHasDigitByte(t *testing.T) {
 			assert.Equal(t, isDigitByte(byte(c)), hasDigitByte(w), "byte %#x lane %d", c, lane)
 		}
 	}
-	assert.Equal(t, -1, indexDigit(strings.Repeat("abcdefgh", 9), 0))
-	assert.Equal(t, 70, indexDigit(strings.Repeat("abcdefgh", 8)+"xyzzyx7", 3))
+	assert.Equal(t, -1, indexDigitOrWide(strings.Repeat("abcdefgh", 9), 0))
+	assert.Equal(t, 70, indexDigitOrWide(strings.Repeat("abcdefgh", 8)+"xyzzyx7", 3))
+	assert.Equal(t, 70, indexDigitOrWide(strings.Repeat("abcdefgh", 8)+"xyzzyxé", 3), "a non-ASCII byte stops it")
+	for c := 0; c < 256; c++ {
+		for lane := 0; lane < 8; lane++ {
+			w := uint64(c)<<(8*lane) | lsb*'x'&^(0xff<<(8*lane))
+			assert.Equal(t, isDigitByte(byte(c)) || c >= 0x80, wideOrDigit(w) != 0, "byte %#x lane %d", c, lane)
+		}
+	}
+}
+
+// TestWideDigitCards: a card number in full-width, Arabic-Indic or
+// Devanagari digits is masked like one in ASCII digits; a Luhn-failing
+// one, one glued to other digits, and other text in those scripts stay.
+func TestWideDigitCards(t *testing.T) {
+	s := New(WithHostname(""))
+	for in, want := range map[string]string{
+		"カード番号 ４２４２４２４２４２４２４２４２":             "カード番号 [card ending 4242]",
+		"カード番号：４２４２ ４２４２ ４２４２ ４２４２です":        "カード番号：[card ending 4242]です",
+		"カード番号 ４２４２－４２４２－４２４２－４２４２":          "カード番号 [card ending 4242]",
+		"رقم البطاقة ٤٢٤٢٤٢٤٢٤٢٤٢٤٢٤٢":       "رقم البطاقة [card ending 4242]",
+		"कार्ड ४२४२ ४२४२ ४२४२ ४२४२ अस्वीकृत": "कार्ड [card ending 4242] अस्वीकृत",
+		"注文番号 ４２４２４２４２４２４２４２４１":              "注文番号 ４２４２４２４２４２４２４２４１",   // fails Luhn
+		"残高 ４２４２４２４２４２４２４２４２４２４２":            "残高 ４２４２４２４２４２４２４２４２４２４２", // 20 digits
+		"電話 ０３-１２３４-５６７８":                    "電話 ０３-１２３４-５６７８",
+		"٢٠٢٦ سنة": "٢٠٢٦ سنة",
+	} {
+		got, _ := s.Clean(in)
+		assert.Equal(t, want, got, in)
+		again, _ := s.Clean(got)
+		assert.Equal(t, got, again, "idempotent: %s", in)
+	}
 }
 
 // TestPersonalData: e-mail addresses and phone numbers become per-call

@@ -87,18 +87,22 @@ func isEmailLocalByte(c byte) bool {
 
 // matchEmail records the e-mail address around the '@' at s[at:at+width]
 // (width 3 for the "%40" of a URL-encoded address): a local part of
-// letters, digits and "._%+-", and a domain of two or more labels of
+// letters, digits and "._%+-", or a quoted one (`"jane doe"@…`), and a
+// domain of two or more labels of
 // letters (any script), digits and '-', whose last one has two or more
 // letters. Not an address: a repository's SSH remote ("git@github.com:
 // org/repo.git", a ':' and a path right after the host), and an image's
 // name ("logo@2x.png", whose last label is a file type).
 func matchEmail(s string, at, width int, out *spanList, tokens *personalTokens) {
-	start := at
-	for start > 0 && isEmailLocalByte(s[start-1]) {
-		start--
-	}
-	for start < at && s[start] == '.' {
-		start++
+	start := quotedLocalStart(s, at)
+	if start < 0 {
+		start = at
+		for start > 0 && isEmailLocalByte(s[start-1]) {
+			start--
+		}
+		for start < at && s[start] == '.' {
+			start++
+		}
 	}
 	if start == at {
 		return
@@ -129,6 +133,31 @@ func matchEmail(s string, at, width int, out *spanList, tokens *personalTokens) 
 		return
 	}
 	out.add(start, end, tokens.token(s, "email", strings.ToLower(s[start:end])), KindPersonalData)
+}
+
+// maxQuotedLocal bounds a quoted local part (RFC 5321 allows 64 bytes).
+const maxQuotedLocal = 64
+
+// quotedLocalStart returns the index of the opening quote of the quoted
+// local part that ends right before the '@' at s[at] (`"jane doe"@…`), or
+// -1 when none does: at most maxQuotedLocal bytes, printable, without an
+// unescaped quote inside.
+func quotedLocalStart(s string, at int) int {
+	if at < 2 || s[at-1] != '"' {
+		return -1
+	}
+	for k := at - 2; k >= 0 && at-1-k <= maxQuotedLocal; k-- {
+		switch c := s[k]; {
+		case c < ' ' || c == 0x7f:
+			return -1
+		case c == '"' && (k == 0 || s[k-1] != '\\'):
+			if k == at-2 {
+				return -1 // "" is no local part
+			}
+			return k
+		}
+	}
+	return -1
 }
 
 // imageTypes are the file types that end an image's name written with a

@@ -1,5 +1,7 @@
 package sanitize
 
+import "strings"
+
 // Phone numbers, masked only with [WithPersonalData]. Two forms are read:
 //   - international: '+', then 8 to 15 digits in groups split by white
 //     space, '-', '.' or parentheses ("+1 415 555 0100", "+14155550100",
@@ -137,27 +139,44 @@ func digitsAt(s string, j, n int) (string, bool) {
 }
 
 // phoneLabelBefore reports whether a phone label or key stands right
-// before s[i] (keyWordsBefore): "tel", "phone", "telephone", "mobile",
-// "cell", "fax", "telefon", "msisdn", or a key ending in "phone",
-// "phonenumber", "phoneno" or "mobilenumber".
+// before s[i], past the separators (also a full-width colon): a word or
+// key keyWordsBefore reads ("tel", "phone", "mobile", "fax", "telefon",
+// "telefoonnummer", "celular", "phone_number"…, phoneLabelWords), or a
+// label in another script (phoneLabelTexts: "Tél", "Téléphone",
+// "電話番号", "电话", "전화"…).
 func phoneLabelBefore(s string, i int) bool {
 	j := skipKeySeparators(s, i)
-	if j == i || j == 0 || !isAlnumByte(s[j-1]) {
-		return false // glued to a word, or no word before it
+	if j == i || j == 0 {
+		return false // glued to a word, or nothing before it
+	}
+	for _, label := range phoneLabelTexts {
+		if k := j - len(label); k >= 0 && strings.EqualFold(s[k:j], label) {
+			return true
+		}
+	}
+	if !isAlnumByte(s[j-1]) {
+		return false
 	}
 	near, _, ok := keyWordsBefore(s, i)
 	if !ok {
 		return false
 	}
-	for _, w := range [...]string{"tel", "mobile", "mobil", "cell", "fax", "telefon", "msisdn"} {
-		if near.is(w) {
-			return true
-		}
-	}
-	for _, w := range [...]string{"phone", "phonenumber", "phoneno", "mobilenumber"} {
+	for _, w := range phoneLabelWords {
 		if near.hasSuffix(w) {
 			return true
 		}
 	}
-	return false
+	return near.is("tel") || near.is("fax") || near.is("cell") || near.is("msisdn")
 }
+
+// phoneLabelWords end the keys and labels (normalized: lower case,
+// without '_' and '-') that name a phone number.
+var phoneLabelWords = [...]string{"phone", "phonenumber", "phoneno", "mobile", "mobil", "mobilenumber",
+	"telefon", "telefonnummer", "telefoon", "telefoonnummer", "telefono", "telefone", "celular",
+	"handy", "handynummer", "rufnummer", "cellphone"}
+
+// phoneLabelTexts are phone labels written with letters keyWordsBefore
+// does not read (accented, or of other scripts), compared without case.
+var phoneLabelTexts = [...]string{"tél", "téléphone", "teléfono", "telèfon", "τηλ", "τηλέφωνο",
+	"телефон", "тел", "電話番号", "電話", "携帯", "携帯電話", "电话", "电话号码", "手机", "手機",
+	"전화", "전화번호", "هاتف"}
