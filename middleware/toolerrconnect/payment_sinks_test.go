@@ -35,66 +35,11 @@ import (
 	"github.com/toolerr/toolerr/translate"
 )
 
-// The payment data the handlers of this file plant, in the forms a
-// vendor, an SDK or a careless handler writes them.
-const (
-	payCard  = "4242 4242 4242 4242"
-	payIBAN  = "DE89370400440532013000"
-	paySSN   = "SSN 078-05-1120"
-	payAll   = "card " + payCard + ", iban " + payIBAN + ", " + paySSN + ", cvc: 123"
-	payNoCVC = "card " + payCard + ", iban " + payIBAN + ", " + paySSN
-)
-
 // The procedures of the payment service and of its downstream.
 const (
 	procCharge = "/toolerr.test.v1.PayService/Charge"
 	procLedger = "/toolerr.test.v1.LedgerService/Debit"
 )
-
-// payMarks are the fragments of the planted data no sink may hold: the
-// card, IBAN and SSN marks of leakprobe and the security code's forms.
-func payMarks() []string {
-	var marks []string
-	for _, p := range leakprobe.Probes() {
-		if p.Name == "card" || p.Name == "iban" || p.Name == "ssn" {
-			marks = append(marks, p.Marks...)
-		}
-	}
-	return append(marks, "cvc: 123", `"cvc":123`, `"cvc": 123`, `cvc 123`)
-}
-
-// payFind returns the first mark written holds, or "".
-func payFind(written []byte) string {
-	for _, m := range payMarks() {
-		if bytes.Contains(written, []byte(m)) {
-			return m
-		}
-	}
-	return ""
-}
-
-// paySpans writes every ended span's name, status, attributes and events.
-func paySpans(sr *tracetest.SpanRecorder) string {
-	var s strings.Builder
-	for _, sp := range sr.Ended() {
-		s.WriteString(sp.Name() + " " + sp.Status().Description + "\n")
-		for _, kv := range sp.Attributes() {
-			s.WriteString(string(kv.Key) + "=" + kv.Value.String() + "\n")
-		}
-		for _, ev := range sp.Events() {
-			s.WriteString(ev.Name + "\n")
-			for _, kv := range ev.Attributes {
-				s.WriteString(string(kv.Key) + "=" + kv.Value.String() + "\n")
-			}
-		}
-	}
-	return s.String()
-}
-
-// payStripeDecline is a Stripe-shaped decline that echoes the card, as
-// text and as a JSON number.
-const payStripeDecline = `{"error":{"type":"card_error","code":"card_declined","message":"Your card ` + payCard +
-	` was declined; iban ` + payIBAN + `, ` + paySSN + `, cvc: 123","card":4242424242424242,"cvc":123}}`
 
 // payTap records every byte a client received: the head, the body (the
 // Connect JSON error, the gRPC frames) and the trailers of each response.
@@ -174,35 +119,35 @@ func payDetailText(t *testing.T, msgs []proto.Message, raw [][]byte) string {
 func payFailure(ctx context.Context, t *testing.T, kind, stripe, ledger string) error {
 	switch kind {
 	case "go_error":
-		return fmt.Errorf("charging card %s failed: %w", payCard, errors.New(payNoCVC+", cvc: 123"))
+		return fmt.Errorf("charging card %s failed: %w", leakprobe.Card, errors.New(leakprobe.PaymentTextNoCode+", cvc: 123"))
 	case "connect_invalid":
-		return connect.NewError(connect.CodeInvalidArgument, errors.New("card "+payCard+" declined; "+payAll))
+		return connect.NewError(connect.CodeInvalidArgument, errors.New("card "+leakprobe.Card+" declined; "+leakprobe.PaymentText))
 	case "connect_internal":
-		return connect.NewError(connect.CodeInternal, errors.New(payAll))
+		return connect.NewError(connect.CodeInternal, errors.New(leakprobe.PaymentText))
 	case "connect_details":
-		ce := connect.NewError(connect.CodeInvalidArgument, errors.New("card "+payCard+" refused"))
+		ce := connect.NewError(connect.CodeInvalidArgument, errors.New("card "+leakprobe.Card+" refused"))
 		ce.AddDetail(mustDetail(t, &errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{
-			{Field: "card.number", Description: "card " + payCard + " is declined, cvc: 123"}}}))
+			{Field: "card.number", Description: "card " + leakprobe.Card + " is declined, cvc: 123"}}}))
 		ce.AddDetail(mustDetail(t, &errdetails.ErrorInfo{Reason: "CARD_DECLINED", Domain: "payments.example.com",
-			Metadata: map[string]string{"card": "4242424242424242", "cvc": "cvc: 123", "iban": payIBAN, "ssn": paySSN}}))
+			Metadata: map[string]string{"card": "4242424242424242", "cvc": "cvc: 123", "iban": leakprobe.IBAN, "ssn": leakprobe.SSN}}))
 		ce.AddDetail(mustDetail(t, &errdetails.PreconditionFailure{Violations: []*errdetails.PreconditionFailure_Violation{
-			{Type: "CARD", Subject: "card " + payCard, Description: payAll}}}))
-		ce.AddDetail(mustDetail(t, &errdetails.ResourceInfo{ResourceType: "card", ResourceName: "cards/4242424242424242", Description: payAll}))
-		ce.AddDetail(mustDetail(t, &errdetails.LocalizedMessage{Locale: "en-US", Message: "Your card " + payCard + " was declined (cvc: 123)."}))
+			{Type: "CARD", Subject: "card " + leakprobe.Card, Description: leakprobe.PaymentText}}}))
+		ce.AddDetail(mustDetail(t, &errdetails.ResourceInfo{ResourceType: "card", ResourceName: "cards/4242424242424242", Description: leakprobe.PaymentText}))
+		ce.AddDetail(mustDetail(t, &errdetails.LocalizedMessage{Locale: "en-US", Message: "Your card " + leakprobe.Card + " was declined (cvc: 123)."}))
 		ce.AddDetail(mustDetail(t, &errdetails.QuotaFailure{Violations: []*errdetails.QuotaFailure_Violation{
-			{Subject: "card:4242424242424242", Description: payAll}}}))
-		ce.AddDetail(mustDetail(t, &errdetails.DebugInfo{StackEntries: []string{"charge.go:12 " + payCard}, Detail: payAll}))
-		ce.AddDetail(mustDetail(t, structpb.NewStringValue(payAll)))
-		ce.Meta().Set("X-Card", payAll)
+			{Subject: "card:4242424242424242", Description: leakprobe.PaymentText}}}))
+		ce.AddDetail(mustDetail(t, &errdetails.DebugInfo{StackEntries: []string{"charge.go:12 " + leakprobe.Card}, Detail: leakprobe.PaymentText}))
+		ce.AddDetail(mustDetail(t, structpb.NewStringValue(leakprobe.PaymentText)))
+		ce.Meta().Set("X-Card", leakprobe.PaymentText)
 		ce.Meta().Set("X-Card-Bin", "NDI0MjQyNDI0MjQyNDI0Mg==")
 		return ce
 	case "details":
-		return toolerr.Default().New(toolerr.CodeValidationFailed, "card "+payCard+" refused, cvc: 123").
-			WithDetails(map[string]any{"card": 4242424242424242, "card_text": payCard, "cvc": 123,
-				"note": "cvc: 123", "iban": payIBAN, "ssn": paySSN}).
-			WithCause(errors.New(payAll))
+		return toolerr.Default().New(toolerr.CodeValidationFailed, "card "+leakprobe.Card+" refused, cvc: 123").
+			WithDetails(map[string]any{"card": 4242424242424242, "card_text": leakprobe.Card, "cvc": 123,
+				"note": "cvc: 123", "iban": leakprobe.IBAN, "ssn": leakprobe.SSN}).
+			WithCause(errors.New(leakprobe.PaymentText))
 	case "panic":
-		panic("charging failed: " + payNoCVC + ", cvc: 123")
+		panic("charging failed: " + leakprobe.PaymentTextNoCode + ", cvc: 123")
 	case "vendor":
 		toolerr.RecordVendor(ctx, "stripe")
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, stripe+"/v1/charges", nil)
@@ -240,13 +185,13 @@ func newPayRig(t *testing.T) *payRig {
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Request-Id", "req_1")
 		w.WriteHeader(http.StatusPaymentRequired)
-		_, _ = w.Write([]byte(payStripeDecline))
+		_, _ = w.Write([]byte(leakprobe.StripeDecline))
 	}))
 	t.Cleanup(stripe.Close)
 	ledgerMux := http.NewServeMux()
 	ledgerMux.Handle(procLedger, connect.NewUnaryHandler(procLedger,
 		func(context.Context, *connect.Request[wrapperspb.StringValue]) (*connect.Response[wrapperspb.StringValue], error) {
-			ce := connect.NewError(connect.CodeInvalidArgument, errors.New("card "+payCard+" refused; "+payAll))
+			ce := connect.NewError(connect.CodeInvalidArgument, errors.New("card "+leakprobe.Card+" refused; "+leakprobe.PaymentText))
 			ce.AddDetail(mustDetail(t, &errdetails.ErrorInfo{Reason: "CARD_DECLINED", Domain: "ledger.example.com",
 				Metadata: map[string]string{"card": "4242424242424242", "request_id": "req_down_1"}}))
 			return nil, ce
@@ -340,7 +285,7 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 					}
 				}
 				written := ce.Error() + "\n" + payDetailText(t, msgs, raw) + payHeader(ce.Meta())
-				assert.Empty(t, payFind([]byte(written)), "the error holds payment data: %s", written)
+				assert.Empty(t, leakprobe.FindPayment([]byte(written)), "the error holds payment data: %s", written)
 				info := payInfo(t, msgs)
 				assert.Equal(t, tc.reason, info.GetReason())
 				assert.Equal(t, procCharge, info.GetMetadata()["tool"])
@@ -349,11 +294,11 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 		res, err := client.CallUnary(context.Background(), connect.NewRequest(wrapperspb.String("ok")))
 		require.NoError(t, err, p.name)
 		assert.Equal(t, "charged ch_1 for 1200", res.Msg.GetValue(), "a success passes unchanged")
-		assert.Empty(t, payFind([]byte(payHeader(res.Header())+payHeader(res.Trailer()))))
+		assert.Empty(t, leakprobe.FindPayment([]byte(payHeader(res.Header())+payHeader(res.Trailer()))))
 	}
 	wired := tap.bytes()
 	assert.Contains(t, string(wired), "[card ending 4242]", "the client's bytes are the ones searched")
-	assert.Empty(t, payFind(wired), "the client received payment data: %s", wired)
+	assert.Empty(t, leakprobe.FindPayment(wired), "the client received payment data: %s", wired)
 
 	t.Run("grpc-go", func(t *testing.T) { payGRPCGo(t, rig.url) })
 
@@ -361,10 +306,10 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 	for _, want := range []string{"toolerr: rpc failed", `"cause":`, `"stack":`} {
 		assert.Contains(t, string(logs), want, "the log has the records the test searches")
 	}
-	assert.Empty(t, payFind(logs), "the log holds payment data: %s", logs)
-	spans := paySpans(rig.spans)
+	assert.Empty(t, leakprobe.FindPayment(logs), "the log holds payment data: %s", logs)
+	spans := leakprobe.SpanText(rig.spans.Ended())
 	assert.Contains(t, spans, "exception.message=", "the internal errors record an exception event")
-	assert.Empty(t, payFind([]byte(spans)), "a span holds payment data: %s", spans)
+	assert.Empty(t, leakprobe.FindPayment([]byte(spans)), "a span holds payment data: %s", spans)
 }
 
 // payGRPCGo calls every failing kind with grpc-go's own client and
@@ -389,7 +334,7 @@ func payGRPCGo(t *testing.T, url string) {
 				msgs = append(msgs, m)
 			}
 			written := st.Message() + "\n" + payDetailText(t, msgs, nil) + payHeader(header) + payHeader(trailer)
-			assert.Empty(t, payFind([]byte(written)), "the status holds payment data: %s", written)
+			assert.Empty(t, leakprobe.FindPayment([]byte(written)), "the status holds payment data: %s", written)
 			assert.Equal(t, tc.reason, payInfo(t, msgs).GetReason())
 		})
 	}

@@ -1,14 +1,12 @@
 package toolerrecho_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/labstack/echo/v4"
@@ -24,116 +22,42 @@ import (
 	"github.com/toolerr/toolerr/middleware/toolerrecho"
 )
 
-// The payment data the tools of this file plant, in the forms a vendor,
-// an SDK or a careless handler writes them.
-const (
-	payCard  = "4242 4242 4242 4242"
-	payIBAN  = "DE89370400440532013000"
-	paySSN   = "SSN 078-05-1120"
-	payAll   = "card " + payCard + ", iban " + payIBAN + ", " + paySSN + ", cvc: 123"
-	payNoCVC = "card " + payCard + ", iban " + payIBAN + ", " + paySSN
-)
-
-// payMarks are the fragments of the planted data no sink may hold: the
-// card, IBAN and SSN marks of leakprobe and the security code's forms.
-func payMarks() []string {
-	var marks []string
-	for _, p := range leakprobe.Probes() {
-		if p.Name == "card" || p.Name == "iban" || p.Name == "ssn" {
-			marks = append(marks, p.Marks...)
-		}
-	}
-	return append(marks, "cvc: 123", `"cvc":123`, `"cvc": 123`, `cvc 123`)
-}
-
-// payFind returns the first mark written holds, or "".
-func payFind(written []byte) string {
-	for _, m := range payMarks() {
-		if bytes.Contains(written, []byte(m)) {
-			return m
-		}
-	}
-	return ""
-}
-
-// paySyncBuffer is a log buffer the server's goroutines write to while
-// the test reads it.
-type paySyncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *paySyncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *paySyncBuffer) Bytes() []byte {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return bytes.Clone(b.buf.Bytes())
-}
-
-// paySpans writes every ended span's name, status, attributes and events.
-func paySpans(sr *tracetest.SpanRecorder) string {
-	var s strings.Builder
-	for _, sp := range sr.Ended() {
-		s.WriteString(sp.Name() + " " + sp.Status().Description + "\n")
-		for _, kv := range sp.Attributes() {
-			s.WriteString(string(kv.Key) + "=" + kv.Value.String() + "\n")
-		}
-		for _, ev := range sp.Events() {
-			s.WriteString(ev.Name + "\n")
-			for _, kv := range ev.Attributes {
-				s.WriteString(string(kv.Key) + "=" + kv.Value.String() + "\n")
-			}
-		}
-	}
-	return s.String()
-}
-
-// stripeDecline is a Stripe-shaped decline that echoes the card, as text
-// and as a JSON number.
-const stripeDecline = `{"error":{"type":"card_error","code":"card_declined","message":"Your card ` + payCard +
-	` was declined; iban ` + payIBAN + `, ` + paySSN + `, cvc: 123","card":4242424242424242,"cvc":123}}`
-
 // payRoutes are echo routes that fail with payment data in every way an
 // echo failure can carry it.
 func payRoutes(e *echo.Echo) {
 	e.POST("/go_error", func(c echo.Context) error {
-		return fmt.Errorf("charging card %s failed: %w", payCard, errors.New(payNoCVC+", cvc: 123"))
+		return fmt.Errorf("charging card %s failed: %w", leakprobe.Card, errors.New(leakprobe.PaymentTextNoCode+", cvc: 123"))
 	})
 	e.POST("/http_error_402", func(c echo.Context) error {
-		return echo.NewHTTPError(http.StatusPaymentRequired, "card "+payCard+" declined; "+payAll)
+		return echo.NewHTTPError(http.StatusPaymentRequired, "card "+leakprobe.Card+" declined; "+leakprobe.PaymentText)
 	})
 	e.POST("/http_error_internal", func(c echo.Context) error {
-		return echo.NewHTTPError(http.StatusBadRequest, "card declined").SetInternal(errors.New(payAll))
+		return echo.NewHTTPError(http.StatusBadRequest, "card declined").SetInternal(errors.New(leakprobe.PaymentText))
 	})
 	e.POST("/http_error_500", func(c echo.Context) error {
-		return echo.NewHTTPError(http.StatusInternalServerError, map[string]any{"card": 4242424242424242, "msg": payAll})
+		return echo.NewHTTPError(http.StatusInternalServerError, map[string]any{"card": 4242424242424242, "msg": leakprobe.PaymentText})
 	})
-	e.POST("/panic", func(c echo.Context) error { panic("charging failed: " + payNoCVC) })
+	e.POST("/panic", func(c echo.Context) error { panic("charging failed: " + leakprobe.PaymentTextNoCode) })
 	e.POST("/details", func(c echo.Context) error {
-		return toolerr.Default().New(toolerr.CodeValidationFailed, "card "+payCard+" refused, cvc: 123").
-			WithDetails(map[string]any{"card": 4242424242424242, "card_text": payCard, "cvc": 123,
-				"note": "cvc: 123", "iban": payIBAN, "ssn": paySSN}).
+		return toolerr.Default().New(toolerr.CodeValidationFailed, "card "+leakprobe.Card+" refused, cvc: 123").
+			WithDetails(map[string]any{"card": 4242424242424242, "card_text": leakprobe.Card, "cvc": 123,
+				"note": "cvc: 123", "iban": leakprobe.IBAN, "ssn": leakprobe.SSN}).
 			WithSuggestedValue(json.Number("4242424242424242")).
-			WithCause(errors.New(payAll))
+			WithCause(errors.New(leakprobe.PaymentText))
 	})
 	vendor := func(status int) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			toolerr.RecordVendor(c.Request().Context(), "stripe")
 			c.Response().Header().Set("Request-Id", "req_1")
-			return c.Blob(status, "application/json", []byte(stripeDecline))
+			return c.Blob(status, "application/json", []byte(leakprobe.StripeDecline))
 		}
 	}
 	e.POST("/vendor_402", vendor(http.StatusPaymentRequired))
 	e.POST("/vendor_500", vendor(http.StatusInternalServerError))
 	e.POST("/json_500", func(c echo.Context) error {
-		return c.JSON(http.StatusInternalServerError, map[string]any{"error": payAll, "card": 4242424242424242, "cvc": 123})
+		return c.JSON(http.StatusInternalServerError, map[string]any{"error": leakprobe.PaymentText, "card": 4242424242424242, "cvc": 123})
 	})
-	e.POST("/string_502", func(c echo.Context) error { return c.String(http.StatusBadGateway, payAll) })
+	e.POST("/string_502", func(c echo.Context) error { return c.String(http.StatusBadGateway, leakprobe.PaymentText) })
 	e.GET("/ok", func(c echo.Context) error {
 		return c.JSON(http.StatusOK, map[string]any{"order": "o-1", "amount": 1200})
 	})
@@ -145,7 +69,7 @@ func payRoutes(e *echo.Echo) {
 // a success passes unchanged, and asserts the log holds none either.
 func payRun(t *testing.T, tp *sdktrace.TracerProvider, mws ...echo.MiddlewareFunc) {
 	t.Helper()
-	var logs paySyncBuffer
+	var logs leakprobe.Buffer
 	logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
@@ -165,12 +89,12 @@ func payRun(t *testing.T, tp *sdktrace.TracerProvider, mws ...echo.MiddlewareFun
 				if accept == "application/json" {
 					assert.NoError(t, toolerr.Validate(body), "a toolerr error: %s", body)
 				}
-				assert.Empty(t, payFind(body), "the body holds payment data: %s", body)
+				assert.Empty(t, leakprobe.FindPayment(body), "the body holds payment data: %s", body)
 				var hdr strings.Builder
 				for k, vs := range resp.Header {
 					hdr.WriteString(k + ": " + strings.Join(vs, ",") + "\n")
 				}
-				assert.Empty(t, payFind([]byte(hdr.String())), "a header holds payment data: %s", hdr.String())
+				assert.Empty(t, leakprobe.FindPayment([]byte(hdr.String())), "a header holds payment data: %s", hdr.String())
 			})
 		}
 	}
@@ -182,7 +106,7 @@ func payRun(t *testing.T, tp *sdktrace.TracerProvider, mws ...echo.MiddlewareFun
 	for _, want := range []string{`"msg":"toolerr: tool call failed"`, `"cause":`, `"stack":`, "[card ending 4242]"} {
 		assert.Contains(t, string(written), want, "the log has the record the test searches")
 	}
-	assert.Empty(t, payFind(written), "the log holds payment data: %s", written)
+	assert.Empty(t, leakprobe.FindPayment(written), "the log holds payment data: %s", written)
 }
 
 // newPayTracer returns a real SDK tracer provider and its recorder.
@@ -204,9 +128,9 @@ func newPayTracer(t *testing.T) (*sdktrace.TracerProvider, *tracetest.SpanRecord
 func TestPaymentDataReachesNoSink(t *testing.T) {
 	tp, sr := newPayTracer(t)
 	payRun(t, tp)
-	spans := paySpans(sr)
+	spans := leakprobe.SpanText(sr.Ended())
 	assert.Contains(t, spans, "exception.message=", "the 5xx errors record an exception event")
-	assert.Empty(t, payFind([]byte(spans)), "a span holds payment data: %s", spans)
+	assert.Empty(t, leakprobe.FindPayment([]byte(spans)), "a span holds payment data: %s", spans)
 }
 
 // TestPaymentDataUnderOtelecho: the same with otelecho before toolerrecho,
@@ -215,7 +139,7 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 func TestPaymentDataUnderOtelecho(t *testing.T) {
 	tp, sr := newPayTracer(t)
 	payRun(t, tp, otelecho.Middleware("payments", otelecho.WithTracerProvider(tp)))
-	spans := paySpans(sr)
+	spans := leakprobe.SpanText(sr.Ended())
 	assert.Contains(t, spans, "toolerr.code=", "toolerr recorded on otelecho's span")
-	assert.Empty(t, payFind([]byte(spans)), "a span holds payment data: %s", spans)
+	assert.Empty(t, leakprobe.FindPayment([]byte(spans)), "a span holds payment data: %s", spans)
 }

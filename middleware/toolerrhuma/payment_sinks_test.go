@@ -1,7 +1,6 @@
 package toolerrhuma_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,7 +9,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -29,80 +27,6 @@ import (
 	"github.com/toolerr/toolerr/middleware/toolerrhuma"
 	"github.com/toolerr/toolerr/translate"
 )
-
-// The payment data the operations of this file plant, in the forms a
-// vendor, an SDK or a careless handler writes them.
-const (
-	payCard  = "4242 4242 4242 4242"
-	payIBAN  = "DE89370400440532013000"
-	paySSN   = "SSN 078-05-1120"
-	payAll   = "card " + payCard + ", iban " + payIBAN + ", " + paySSN + ", cvc: 123"
-	payNoCVC = "card " + payCard + ", iban " + payIBAN + ", " + paySSN
-)
-
-// payMarks are the fragments of the planted data no sink may hold: the
-// card, IBAN and SSN marks of leakprobe and the security code's forms.
-func payMarks() []string {
-	var marks []string
-	for _, p := range leakprobe.Probes() {
-		if p.Name == "card" || p.Name == "iban" || p.Name == "ssn" {
-			marks = append(marks, p.Marks...)
-		}
-	}
-	return append(marks, "cvc: 123", `"cvc":123`, `"cvc": 123`, `cvc 123`)
-}
-
-// payFind returns the first mark written holds, or "".
-func payFind(written []byte) string {
-	for _, m := range payMarks() {
-		if bytes.Contains(written, []byte(m)) {
-			return m
-		}
-	}
-	return ""
-}
-
-// payBuffer is a log buffer the server's goroutines write to while the
-// test reads it.
-type payBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *payBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *payBuffer) Bytes() []byte {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return bytes.Clone(b.buf.Bytes())
-}
-
-// paySpans writes every ended span's name, status, attributes and events.
-func paySpans(sr *tracetest.SpanRecorder) string {
-	var s strings.Builder
-	for _, sp := range sr.Ended() {
-		s.WriteString(sp.Name() + " " + sp.Status().Description + "\n")
-		for _, kv := range sp.Attributes() {
-			s.WriteString(string(kv.Key) + "=" + kv.Value.String() + "\n")
-		}
-		for _, ev := range sp.Events() {
-			s.WriteString(ev.Name + "\n")
-			for _, kv := range ev.Attributes {
-				s.WriteString(string(kv.Key) + "=" + kv.Value.String() + "\n")
-			}
-		}
-	}
-	return s.String()
-}
-
-// payStripeDecline is a Stripe-shaped decline that echoes the card, as
-// text and as a JSON number.
-const payStripeDecline = `{"error":{"type":"card_error","code":"card_declined","message":"Your card ` + payCard +
-	` was declined; iban ` + payIBAN + `, ` + paySSN + `, cvc: 123","card":4242424242424242,"cvc":123}}`
 
 // payInput is a charge: huma validates its body before the handler runs.
 type payInput struct {
@@ -131,23 +55,23 @@ func registerPay(api huma.API, stripe string) {
 		func(ctx context.Context, in *payInput) (*payOutput, error) {
 			switch in.Kind {
 			case "bad_request":
-				return nil, huma.Error400BadRequest("card " + payCard + " declined; " + payAll)
+				return nil, huma.Error400BadRequest("card " + leakprobe.Card + " declined; " + leakprobe.PaymentText)
 			case "unprocessable":
-				return nil, huma.Error422UnprocessableEntity("card declined: "+payAll,
-					&huma.ErrorDetail{Location: "body.card", Value: "4242424242424242", Message: "card " + payCard + " is declined, cvc: 123"},
-					&huma.ErrorDetail{Location: "body.iban", Value: payIBAN, Message: paySSN + " does not hold " + payIBAN})
+				return nil, huma.Error422UnprocessableEntity("card declined: "+leakprobe.PaymentText,
+					&huma.ErrorDetail{Location: "body.card", Value: "4242424242424242", Message: "card " + leakprobe.Card + " is declined, cvc: 123"},
+					&huma.ErrorDetail{Location: "body.iban", Value: leakprobe.IBAN, Message: leakprobe.SSN + " does not hold " + leakprobe.IBAN})
 			case "internal":
-				return nil, huma.Error500InternalServerError(payAll, errors.New(payAll))
+				return nil, huma.Error500InternalServerError(leakprobe.PaymentText, errors.New(leakprobe.PaymentText))
 			case "go_error":
-				return nil, fmt.Errorf("charging card %s failed: %w", payCard, errors.New(payNoCVC+", cvc: 123"))
+				return nil, fmt.Errorf("charging card %s failed: %w", leakprobe.Card, errors.New(leakprobe.PaymentTextNoCode+", cvc: 123"))
 			case "details":
-				return nil, toolerr.Default().New(toolerr.CodeValidationFailed, "card "+payCard+" refused, cvc: 123").
-					WithDetails(map[string]any{"card": 4242424242424242, "card_text": payCard, "cvc": 123,
-						"note": "cvc: 123", "iban": payIBAN, "ssn": paySSN}).
+				return nil, toolerr.Default().New(toolerr.CodeValidationFailed, "card "+leakprobe.Card+" refused, cvc: 123").
+					WithDetails(map[string]any{"card": 4242424242424242, "card_text": leakprobe.Card, "cvc": 123,
+						"note": "cvc: 123", "iban": leakprobe.IBAN, "ssn": leakprobe.SSN}).
 					WithSuggestedValue(json.Number("4242424242424242")).
-					WithCause(errors.New(payAll))
+					WithCause(errors.New(leakprobe.PaymentText))
 			case "panic":
-				panic("charging failed: " + payNoCVC + ", cvc: 123")
+				panic("charging failed: " + leakprobe.PaymentTextNoCode + ", cvc: 123")
 			case "vendor":
 				toolerr.RecordVendor(ctx, "stripe")
 				req, err := http.NewRequestWithContext(ctx, http.MethodPost, stripe+"/v1/charges", nil)
@@ -180,13 +104,13 @@ var payCalls = []struct{ name, path, body string }{
 	{"vendor", "/pay/vendor", `{"amount":1200}`},
 	{"pattern contiguous", "/pay/ok", `{"amount":1200,"last4":"4242424242424242"}`},
 	{"pattern grouped", "/pay/ok", `{"amount":1200,"last4":"4242 4242 4242 4242"}`},
-	{"maxLength", "/pay/ok", `{"amount":1200,"note":"` + payAll + `"}`},
+	{"maxLength", "/pay/ok", `{"amount":1200,"note":"` + leakprobe.PaymentText + `"}`},
 	{"maximum", "/pay/ok", `{"amount":1200,"number":4242424242424242}`},
-	{"type", "/pay/ok", `{"amount":"` + payAll + `"}`},
-	{"rejected beside", "/pay/ok", `{"amount":0,"holder":"` + payAll + `"}`},
-	{"repair beside the data", "/pay/ok", `{"amount":1200,"months":24,"holder":"` + payAll + `"}`},
-	{"unknown property", "/pay/ok", `{"amount":1200,"months":24,"holder":"` + payAll + `","cvc":123,"card":4242424242424242}`},
-	{"malformed", "/pay/ok", `{"amount":1200,"holder":"` + payAll + `",`},
+	{"type", "/pay/ok", `{"amount":"` + leakprobe.PaymentText + `"}`},
+	{"rejected beside", "/pay/ok", `{"amount":0,"holder":"` + leakprobe.PaymentText + `"}`},
+	{"repair beside the data", "/pay/ok", `{"amount":1200,"months":24,"holder":"` + leakprobe.PaymentText + `"}`},
+	{"unknown property", "/pay/ok", `{"amount":1200,"months":24,"holder":"` + leakprobe.PaymentText + `","cvc":123,"card":4242424242424242}`},
+	{"malformed", "/pay/ok", `{"amount":1200,"holder":"` + leakprobe.PaymentText + `",`},
 }
 
 // payAPI serves registerPay on m's router: with the toolerr middleware
@@ -237,12 +161,12 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Request-Id", "req_1")
 		w.WriteHeader(http.StatusPaymentRequired)
-		_, _ = w.Write([]byte(payStripeDecline))
+		_, _ = w.Write([]byte(leakprobe.StripeDecline))
 	}))
 	t.Cleanup(stripe.Close)
 	for _, m := range mounts {
 		t.Run(m.name, func(t *testing.T) {
-			var logs payBuffer
+			var logs leakprobe.Buffer
 			logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 			sr := tracetest.NewSpanRecorder()
 			tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(sr))
@@ -256,9 +180,9 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 						if accept == "application/json" {
 							assert.NoError(t, toolerr.Validate(body), "a toolerr error: %s", body)
 						}
-						assert.Empty(t, payFind(body), "the body holds payment data: %s", body)
+						assert.Empty(t, leakprobe.FindPayment(body), "the body holds payment data: %s", body)
 						hdr := payHeader(resp.Header)
-						assert.Empty(t, payFind([]byte(hdr)), "a header holds payment data: %s", hdr)
+						assert.Empty(t, leakprobe.FindPayment([]byte(hdr)), "a header holds payment data: %s", hdr)
 					})
 				}
 			}
@@ -268,11 +192,11 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 			for _, want := range []string{`"msg":"toolerr: tool call failed"`, `"cause":`, `"stack":`, "[card ending 4242]"} {
 				assert.Contains(t, string(written), want, "the log has the records the test searches")
 			}
-			assert.Empty(t, payFind(written), "the log holds payment data: %s", written)
-			spans := paySpans(sr)
+			assert.Empty(t, leakprobe.FindPayment(written), "the log holds payment data: %s", written)
+			spans := leakprobe.SpanText(sr.Ended())
 			assert.Contains(t, spans, "exception.message=", "the 5xx errors record an exception event")
 			assert.Contains(t, spans, "toolerr.code=")
-			assert.Empty(t, payFind([]byte(spans)), "a span holds payment data: %s", spans)
+			assert.Empty(t, leakprobe.FindPayment([]byte(spans)), "a span holds payment data: %s", spans)
 		})
 	}
 }
@@ -285,7 +209,7 @@ func TestPaymentDataWithoutMiddleware(t *testing.T) {
 	stripe := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusPaymentRequired)
-		_, _ = w.Write([]byte(payStripeDecline))
+		_, _ = w.Write([]byte(leakprobe.StripeDecline))
 	}))
 	t.Cleanup(stripe.Close)
 	for _, m := range mounts {
@@ -299,9 +223,9 @@ func TestPaymentDataWithoutMiddleware(t *testing.T) {
 					resp, body := call(t, http.MethodPost, url+c.path, c.body)
 					assert.GreaterOrEqual(t, resp.StatusCode, 400, "a failure stays a failure: %s", body)
 					assert.NoError(t, toolerr.Validate(body), "a toolerr error: %s", body)
-					assert.Empty(t, payFind(body), "the body holds payment data: %s", body)
+					assert.Empty(t, leakprobe.FindPayment(body), "the body holds payment data: %s", body)
 					hdr := payHeader(resp.Header)
-					assert.Empty(t, payFind([]byte(hdr)), "a header holds payment data: %s", hdr)
+					assert.Empty(t, leakprobe.FindPayment([]byte(hdr)), "a header holds payment data: %s", hdr)
 				})
 			}
 		})

@@ -30,80 +30,6 @@ import (
 	"github.com/toolerr/toolerr/translate"
 )
 
-// The payment data the tools of this file plant, in the forms a vendor,
-// an SDK or a careless handler writes them.
-const (
-	payCard  = "4242 4242 4242 4242"
-	payIBAN  = "DE89370400440532013000"
-	paySSN   = "SSN 078-05-1120"
-	payAll   = "card " + payCard + ", iban " + payIBAN + ", " + paySSN + ", cvc: 123"
-	payNoCVC = "card " + payCard + ", iban " + payIBAN + ", " + paySSN
-)
-
-// payMarks are the fragments of the planted data no sink may hold: the
-// card, IBAN and SSN marks of leakprobe and the security code's forms.
-func payMarks() []string {
-	var marks []string
-	for _, p := range leakprobe.Probes() {
-		if p.Name == "card" || p.Name == "iban" || p.Name == "ssn" {
-			marks = append(marks, p.Marks...)
-		}
-	}
-	return append(marks, "cvc: 123", `"cvc":123`, `"cvc": 123`, `cvc 123`)
-}
-
-// payFind returns the first mark written holds, or "".
-func payFind(written []byte) string {
-	for _, m := range payMarks() {
-		if bytes.Contains(written, []byte(m)) {
-			return m
-		}
-	}
-	return ""
-}
-
-// payBuffer is a log buffer the server's goroutines write to while
-// the test reads it.
-type payBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *payBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *payBuffer) Bytes() []byte {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return bytes.Clone(b.buf.Bytes())
-}
-
-// paySpans writes every ended span's name, status, attributes and events.
-func paySpans(sr *tracetest.SpanRecorder) string {
-	var s strings.Builder
-	for _, sp := range sr.Ended() {
-		s.WriteString(sp.Name() + " " + sp.Status().Description + "\n")
-		for _, kv := range sp.Attributes() {
-			s.WriteString(string(kv.Key) + "=" + kv.Value.String() + "\n")
-		}
-		for _, ev := range sp.Events() {
-			s.WriteString(ev.Name + "\n")
-			for _, kv := range ev.Attributes {
-				s.WriteString(string(kv.Key) + "=" + kv.Value.String() + "\n")
-			}
-		}
-	}
-	return s.String()
-}
-
-// payStripeDecline is a Stripe-shaped decline that echoes the card, as text
-// and as a JSON number.
-const payStripeDecline = `{"error":{"type":"card_error","code":"card_declined","message":"Your card ` + payCard +
-	` was declined; iban ` + payIBAN + `, ` + paySSN + `, cvc: 123","card":4242424242424242,"cvc":123}}`
-
 // payStore is a memory store that keeps a copy of every response
 // completed in it: what the idempotency store holds.
 type payStore struct {
@@ -137,17 +63,17 @@ func payTools(s *server.MCPServer, vendor string) {
 			mcp.WithReadOnlyHintAnnotation(false)), h)
 	}
 	add("go_error", func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return nil, fmt.Errorf("charging card %s failed: %w", payCard, errors.New(payNoCVC+", cvc: 123"))
+		return nil, fmt.Errorf("charging card %s failed: %w", leakprobe.Card, errors.New(leakprobe.PaymentTextNoCode+", cvc: 123"))
 	})
 	add("panic", func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		panic("charging failed: " + payNoCVC)
+		panic("charging failed: " + leakprobe.PaymentTextNoCode)
 	})
 	details := func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return nil, toolerr.Default().New(toolerr.CodeValidationFailed, "card "+payCard+" refused, cvc: 123").
-			WithDetails(map[string]any{"card": 4242424242424242, "card_text": payCard, "cvc": 123,
-				"note": "cvc: 123", "iban": payIBAN, "ssn": paySSN}).
+		return nil, toolerr.Default().New(toolerr.CodeValidationFailed, "card "+leakprobe.Card+" refused, cvc: 123").
+			WithDetails(map[string]any{"card": 4242424242424242, "card_text": leakprobe.Card, "cvc": 123,
+				"note": "cvc: 123", "iban": leakprobe.IBAN, "ssn": leakprobe.SSN}).
 			WithSuggestedValue(json.Number("4242424242424242")).
-			WithCause(errors.New(payAll))
+			WithCause(errors.New(leakprobe.PaymentText))
 	}
 	add("details", details)
 	add("keyed", details)
@@ -174,7 +100,7 @@ func payTools(s *server.MCPServer, vendor string) {
 // logger, tracer and an idempotency store recorded.
 type payRig struct {
 	url   string
-	logs  *payBuffer
+	logs  *leakprobe.Buffer
 	spans *tracetest.SpanRecorder
 	store *payStore
 }
@@ -185,10 +111,10 @@ func newPayRig(t *testing.T, extra func(*server.MCPServer)) *payRig {
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Request-Id", "req_1")
 		w.WriteHeader(http.StatusPaymentRequired)
-		_, _ = w.Write([]byte(payStripeDecline))
+		_, _ = w.Write([]byte(leakprobe.StripeDecline))
 	}))
 	t.Cleanup(vendor.Close)
-	r := &payRig{logs: &payBuffer{}, spans: tracetest.NewSpanRecorder(), store: &payStore{Store: idempotency.NewMemoryStore()}}
+	r := &payRig{logs: &leakprobe.Buffer{}, spans: tracetest.NewSpanRecorder(), store: &payStore{Store: idempotency.NewMemoryStore()}}
 	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(r.spans))
 	t.Cleanup(func() { _ = tp.Shutdown(context.Background()) })
 	logger := slog.New(slog.NewJSONHandler(r.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
@@ -241,7 +167,7 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 			assert.NotEmpty(t, p["code"])
 			assert.NotEmpty(t, textOf(t, res), "the observation is the content")
 			b, _ := json.Marshal(res)
-			assert.Empty(t, payFind(b), "the result holds payment data: %s", b)
+			assert.Empty(t, leakprobe.FindPayment(b), "the result holds payment data: %s", b)
 		})
 	}
 	t.Run("keyed failure and retry", func(t *testing.T) {
@@ -257,7 +183,7 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 		stored := rig.store.all()
 		require.NotEmpty(t, stored, "the failure was stored")
 		for _, s := range stored {
-			assert.Empty(t, payFind(s), "the store holds payment data: %s", s)
+			assert.Empty(t, leakprobe.FindPayment(s), "the store holds payment data: %s", s)
 		}
 	})
 	res, err := a.call(t, "ok", map[string]any{"amount": 1200})
@@ -267,13 +193,13 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 
 	wired := payWire(w)
 	assert.Contains(t, string(wired), "[card ending 4242]", "the client's answers are the ones searched")
-	assert.Empty(t, payFind(wired), "the client received payment data: %s", wired)
+	assert.Empty(t, leakprobe.FindPayment(wired), "the client received payment data: %s", wired)
 	logs := rig.logs.Bytes()
 	assert.Contains(t, string(logs), "toolerr: MCP tool call failed")
-	assert.Empty(t, payFind(logs), "the log holds payment data: %s", logs)
-	spans := paySpans(rig.spans)
+	assert.Empty(t, leakprobe.FindPayment(logs), "the log holds payment data: %s", logs)
+	spans := leakprobe.SpanText(rig.spans.Ended())
 	assert.Contains(t, spans, "toolerr.code=")
-	assert.Empty(t, payFind([]byte(spans)), "a span holds payment data: %s", spans)
+	assert.Empty(t, leakprobe.FindPayment([]byte(spans)), "a span holds payment data: %s", spans)
 }
 
 // TestPaymentDataInAnOwnErrorResult: a handler that builds its own error
@@ -283,7 +209,7 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 func TestPaymentDataInAnOwnErrorResult(t *testing.T) {
 	rig := newPayRig(t, func(s *server.MCPServer) {
 		s.AddTool(mcp.NewTool("own_error"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			return mcp.NewToolResultError("card " + payCard + " declined; " + payAll), nil
+			return mcp.NewToolResultError("card " + leakprobe.Card + " declined; " + leakprobe.PaymentText), nil
 		})
 	})
 	w := newWire(nil)
@@ -292,7 +218,7 @@ func TestPaymentDataInAnOwnErrorResult(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, true, res["isError"], "an error result stays one")
 	b, _ := json.Marshal(res)
-	assert.Empty(t, payFind(b), "the result holds payment data: %s", b)
+	assert.Empty(t, leakprobe.FindPayment(b), "the result holds payment data: %s", b)
 	wired := payWire(w)
-	assert.Empty(t, payFind(wired), "the client received payment data: %s", wired)
+	assert.Empty(t, leakprobe.FindPayment(wired), "the client received payment data: %s", wired)
 }
