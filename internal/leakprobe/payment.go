@@ -2,10 +2,7 @@ package leakprobe
 
 import (
 	"bytes"
-	"strings"
 	"sync"
-
-	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 )
 
 // The payment data the payment sink tests of the framework adapters plant,
@@ -69,24 +66,4 @@ func (b *Buffer) Bytes() []byte {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return bytes.Clone(b.buf.Bytes())
-}
-
-// SpanText writes every span's name, status description, attributes and
-// events with their attributes, one per line: the text a span exporter
-// sends, for [FindPayment] to search.
-func SpanText(spans []sdktrace.ReadOnlySpan) string {
-	var s strings.Builder
-	for _, sp := range spans {
-		s.WriteString(sp.Name() + " " + sp.Status().Description + "\n")
-		for _, kv := range sp.Attributes() {
-			s.WriteString(string(kv.Key) + "=" + kv.Value.String() + "\n")
-		}
-		for _, ev := range sp.Events() {
-			s.WriteString(ev.Name + "\n")
-			for _, kv := range ev.Attributes {
-				s.WriteString(string(kv.Key) + "=" + kv.Value.String() + "\n")
-			}
-		}
-	}
-	return s.String()
 }

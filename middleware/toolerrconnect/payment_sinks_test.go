@@ -30,6 +30,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/internal/leakprobe"
+	"github.com/toolerr/toolerr/internal/spantext"
 	"github.com/toolerr/toolerr/middleware"
 	"github.com/toolerr/toolerr/middleware/toolerrconnect"
 	"github.com/toolerr/toolerr/translate"
@@ -307,7 +308,7 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 		assert.Contains(t, string(logs), want, "the log has the records the test searches")
 	}
 	assert.Empty(t, leakprobe.FindPayment(logs), "the log holds payment data: %s", logs)
-	spans := leakprobe.SpanText(rig.spans.Ended())
+	spans := spantext.Of(rig.spans.Ended())
 	assert.Contains(t, spans, "exception.message=", "the internal errors record an exception event")
 	assert.Empty(t, leakprobe.FindPayment([]byte(spans)), "a span holds payment data: %s", spans)
 }

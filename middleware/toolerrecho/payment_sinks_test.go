@@ -18,6 +18,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/internal/leakprobe"
+	"github.com/toolerr/toolerr/internal/spantext"
 	"github.com/toolerr/toolerr/middleware"
 	"github.com/toolerr/toolerr/middleware/toolerrecho"
 )
@@ -128,7 +129,7 @@ func newPayTracer(t *testing.T) (*sdktrace.TracerProvider, *tracetest.SpanRecord
 func TestPaymentDataReachesNoSink(t *testing.T) {
 	tp, sr := newPayTracer(t)
 	payRun(t, tp)
-	spans := leakprobe.SpanText(sr.Ended())
+	spans := spantext.Of(sr.Ended())
 	assert.Contains(t, spans, "exception.message=", "the 5xx errors record an exception event")
 	assert.Empty(t, leakprobe.FindPayment([]byte(spans)), "a span holds payment data: %s", spans)
 }
@@ -139,7 +140,7 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 func TestPaymentDataUnderOtelecho(t *testing.T) {
 	tp, sr := newPayTracer(t)
 	payRun(t, tp, otelecho.Middleware("payments", otelecho.WithTracerProvider(tp)))
-	spans := leakprobe.SpanText(sr.Ended())
+	spans := spantext.Of(sr.Ended())
 	assert.Contains(t, spans, "toolerr.code=", "toolerr recorded on otelecho's span")
 	assert.Empty(t, leakprobe.FindPayment([]byte(spans)), "a span holds payment data: %s", spans)
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/internal/leakprobe"
+	"github.com/toolerr/toolerr/internal/spantext"
 	"github.com/toolerr/toolerr/middleware"
 	"github.com/toolerr/toolerr/middleware/toolerrechov5"
 )
@@ -129,7 +130,7 @@ func newPayTracer(t *testing.T) (*sdktrace.TracerProvider, *tracetest.SpanRecord
 func TestPaymentDataReachesNoSink(t *testing.T) {
 	tp, sr := newPayTracer(t)
 	payRun(t, tp, nil)
-	spans := leakprobe.SpanText(sr.Ended())
+	spans := spantext.Of(sr.Ended())
 	assert.Contains(t, spans, "exception.message=", "the 5xx errors record an exception event")
 	assert.Empty(t, leakprobe.FindPayment([]byte(spans)), "a span holds payment data: %s", spans)
 }
@@ -142,7 +143,7 @@ func TestPaymentDataUnderOtelhttp(t *testing.T) {
 	payRun(t, tp, func(h http.Handler) http.Handler {
 		return otelhttp.NewHandler(h, "payments", otelhttp.WithTracerProvider(tp))
 	})
-	spans := leakprobe.SpanText(sr.Ended())
+	spans := spantext.Of(sr.Ended())
 	assert.Contains(t, spans, "toolerr.code=", "toolerr recorded on otelhttp's span")
 	assert.Empty(t, leakprobe.FindPayment([]byte(spans)), "a span holds payment data: %s", spans)
 }

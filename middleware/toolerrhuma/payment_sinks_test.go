@@ -23,6 +23,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/internal/leakprobe"
+	"github.com/toolerr/toolerr/internal/spantext"
 	"github.com/toolerr/toolerr/middleware"
 	"github.com/toolerr/toolerr/middleware/toolerrhuma"
 	"github.com/toolerr/toolerr/translate"
@@ -193,7 +194,7 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 				assert.Contains(t, string(written), want, "the log has the records the test searches")
 			}
 			assert.Empty(t, leakprobe.FindPayment(written), "the log holds payment data: %s", written)
-			spans := leakprobe.SpanText(sr.Ended())
+			spans := spantext.Of(sr.Ended())
 			assert.Contains(t, spans, "exception.message=", "the 5xx errors record an exception event")
 			assert.Contains(t, spans, "toolerr.code=")
 			assert.Empty(t, leakprobe.FindPayment([]byte(spans)), "a span holds payment data: %s", spans)

@@ -25,6 +25,7 @@ import (
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/idempotency"
 	"github.com/toolerr/toolerr/internal/leakprobe"
+	"github.com/toolerr/toolerr/internal/spantext"
 	"github.com/toolerr/toolerr/middleware"
 	"github.com/toolerr/toolerr/middleware/toolerrmcpgo"
 	"github.com/toolerr/toolerr/translate"
@@ -197,7 +198,7 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 	logs := rig.logs.Bytes()
 	assert.Contains(t, string(logs), "toolerr: MCP tool call failed")
 	assert.Empty(t, leakprobe.FindPayment(logs), "the log holds payment data: %s", logs)
-	spans := leakprobe.SpanText(rig.spans.Ended())
+	spans := spantext.Of(rig.spans.Ended())
 	assert.Contains(t, spans, "toolerr.code=")
 	assert.Empty(t, leakprobe.FindPayment([]byte(spans)), "a span holds payment data: %s", spans)
 }
