@@ -11,7 +11,7 @@ import (
 func TestFindPaymentSeesEveryPlantedForm(t *testing.T) {
 	for _, planted := range []string{PaymentText, PaymentTextNoCode, StripeDecline, Card, IBAN, SSN,
 		"4242424242424242", `{"cvc":123}`, `{"cvc": 123}`} {
-		if FindPayment([]byte("x " + planted + " y")) == "" {
+		if FindPayment([]byte("x "+planted+" y")) == "" {
 			t.Errorf("FindPayment misses %q", planted)
 		}
 	}
