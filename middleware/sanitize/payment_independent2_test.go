@@ -1,39 +1,9 @@
 package sanitize
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
-
-// readSecondIndependentCases reads one JSON-lines file of the second
-// independent corpus in testdata/payment/independent2, written like the
-// first from the public contract only (README, doc.go), without reading the
-// payment and personal-data rules or any other payment corpus.
-func readSecondIndependentCases(t *testing.T, name string) []independentCase {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "payment", "independent2", name))
-	if err != nil {
-		t.Fatalf("read %s: %v", name, err)
-	}
-	var cases []independentCase
-	for i, line := range strings.Split(string(data), "\n") {
-		if strings.TrimSpace(line) == "" {
-			continue
-		}
-		var c independentCase
-		if err := json.Unmarshal([]byte(line), &c); err != nil {
-			t.Fatalf("%s:%d: %v", name, i+1, err)
-		}
-		if c.ID == "" || c.Text == "" {
-			t.Fatalf("%s:%d: case without id or text", name, i+1)
-		}
-		cases = append(cases, c)
-	}
-	return cases
-}
 
 // secondCorpusTally counts, for one group of cases, how many passed.
 type secondCorpusTally struct{ passed, total int }
@@ -67,19 +37,19 @@ func TestSecondIndependentPaymentCorpus(t *testing.T) {
 	s := New()
 	ps := New(WithPersonalData(true))
 	var masked, kept, pMasked, pKept secondCorpusTally
-	for _, c := range readSecondIndependentCases(t, "true.jsonl") {
+	for _, c := range readIndependentCases(t, "independent2", "true.jsonl") {
 		masked.total++
 		if checkSecondCorpusCase(t, s, c, true, KindPayment) {
 			masked.passed++
 		}
 	}
-	for _, c := range readSecondIndependentCases(t, "false.jsonl") {
+	for _, c := range readIndependentCases(t, "independent2", "false.jsonl") {
 		kept.total++
 		if checkSecondCorpusCase(t, s, c, false, KindPayment) {
 			kept.passed++
 		}
 	}
-	for _, c := range readSecondIndependentCases(t, "personal.jsonl") {
+	for _, c := range readIndependentCases(t, "independent2", "personal.jsonl") {
 		tally := &pKept
 		switch c.Label {
 		case "true":

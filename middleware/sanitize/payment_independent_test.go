@@ -24,10 +24,11 @@ type independentCase struct {
 	Tokens  map[string]int `json:"tokens"`
 }
 
-// readIndependentCases reads one JSON-lines file of the independent corpus.
-func readIndependentCases(t *testing.T, name string) []independentCase {
+// readIndependentCases reads one JSON-lines file of an independent
+// corpus, testdata/payment/dir/name.
+func readIndependentCases(t *testing.T, dir, name string) []independentCase {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "payment", "independent", name))
+	f, err := os.Open(filepath.Join("testdata", "payment", dir, name))
 	if err != nil {
 		t.Fatalf("open %s: %v", name, err)
 	}
@@ -105,8 +106,8 @@ func keptProblems(c independentCase, out string, rep Report, kind Kind) []string
 // rules untouched. Every failing case is reported, with its output.
 func TestIndependentPaymentCorpus(t *testing.T) {
 	s := New()
-	trueCases := readIndependentCases(t, "true.jsonl")
-	falseCases := readIndependentCases(t, "false.jsonl")
+	trueCases := readIndependentCases(t, "independent", "true.jsonl")
+	falseCases := readIndependentCases(t, "independent", "false.jsonl")
 	if len(trueCases) < 150 || len(falseCases) < 150 {
 		t.Fatalf("corpus too small: %d true, %d false", len(trueCases), len(falseCases))
 	}
@@ -130,7 +131,7 @@ func TestIndependentPaymentCorpus(t *testing.T) {
 	}
 
 	ps := New(WithPersonalData(true))
-	personal := readIndependentCases(t, "personal_independent.jsonl")
+	personal := readIndependentCases(t, "independent", "personal_independent.jsonl")
 	pMasked, pTrue, pKept, pFalse := 0, 0, 0, 0
 	for _, c := range personal {
 		out, rep := ps.Clean(c.Text)
