@@ -1,6 +1,7 @@
 package toolerr
 
 import (
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -21,11 +22,18 @@ func TestWriteOptionsCostNoAllocation(t *testing.T) {
 	e := Default().New(CodeNotFound, "no such widget").WithInstance("/w")
 	r := httptest.NewRequest(http.MethodGet, "/w", nil)
 	w := httptest.NewRecorder()
+	// The fewest of five measurements: under the race detector sync.Pool
+	// drops some of what it is given, so one measurement can count a
+	// buffer the pool lost.
 	write := func(opts ...WriteOption) float64 {
-		return testing.AllocsPerRun(50, func() {
-			clear(w.Header())
-			Write(w, r, e, opts...)
-		})
+		least := math.Inf(1)
+		for range 5 {
+			least = min(least, testing.AllocsPerRun(50, func() {
+				clear(w.Header())
+				Write(w, r, e, opts...)
+			}))
+		}
+		return least
 	}
 	assert.Equal(t, write(), write(WithFormat(FormatProblem), WithRegistry(Default())))
 }
