@@ -88,11 +88,11 @@ func isEmailLocalByte(c byte) bool {
 // matchEmail records the e-mail address around the '@' at s[at:at+width]
 // (width 3 for the "%40" of a URL-encoded address): a local part of
 // letters, digits and "._%+-", or a quoted one (`"jane doe"@…`), and a
-// domain of two or more labels of
-// letters (any script), digits and '-', whose last one has two or more
-// letters. Not an address: a repository's SSH remote ("git@github.com:
-// org/repo.git", a ':' and a path right after the host), and an image's
-// name ("logo@2x.png", whose last label is a file type).
+// domain of two or more labels of letters (any script), digits and '-',
+// whose last one has two or more letters. Not an address: a repository's
+// SSH remote ("git@github.com:org/repo.git", a ':' and a path right after
+// the host), and an image's name ("logo@2x.png", whose last label is a
+// file type).
 func matchEmail(s string, at, width int, out *spanList, tokens *personalTokens) {
 	start := quotedLocalStart(s, at)
 	if start < 0 {
@@ -129,7 +129,7 @@ func matchEmail(s string, at, width int, out *spanList, tokens *personalTokens) 
 		break
 	}
 	if labels < 2 || end-last < 2 || !tldLetters(s[last:end]) || (end < len(s) && s[end] == '_') ||
-		end+1 < len(s) && s[end] == ':' && s[end+1] > ' ' || imageTypes[strings.ToLower(s[last:end])] {
+		end+1 < len(s) && s[end] == ':' && s[end+1] > ' ' || isImageType(strings.ToLower(s[last:end])) {
 		return
 	}
 	out.add(start, end, tokens.token(s, "email", strings.ToLower(s[start:end])), KindPersonalData)
@@ -160,10 +160,16 @@ func quotedLocalStart(s string, at int) int {
 	return -1
 }
 
-// imageTypes are the file types that end an image's name written with a
-// pixel density ("logo@2x.png"), which no address ends with.
-var imageTypes = map[string]bool{"png": true, "jpg": true, "jpeg": true, "gif": true, "svg": true,
-	"webp": true, "avif": true, "ico": true, "bmp": true, "tif": true, "tiff": true, "heic": true}
+// isImageType reports whether ext, in lower case, is the file type of an
+// image, which ends an image's name written with a pixel density
+// ("logo@2x.png") and no address.
+func isImageType(ext string) bool {
+	switch ext {
+	case "png", "jpg", "jpeg", "gif", "svg", "webp", "avif", "ico", "bmp", "tif", "tiff", "heic":
+		return true
+	}
+	return false
+}
 
 // domainRuneAt returns the byte length of the rune at s[i] when it may
 // stand in a domain label as this rule reads it (an ASCII letter or digit,

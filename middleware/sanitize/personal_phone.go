@@ -2,15 +2,14 @@ package sanitize
 
 import "strings"
 
-// Phone numbers, masked only with [WithPersonalData]. Two forms are read:
+// Phone numbers, masked only with [WithPersonalData]. Three forms are read:
 //   - international: '+', then 8 to 15 digits in groups split by white
 //     space, '-', '.' or parentheses ("+1 415 555 0100", "+14155550100",
 //     "+44 (0)20 7946 0958"); a first group of more than 15 digits is no
 //     phone number;
 //   - North American: "(415) 555-0100", "415-555-0100", "415.555.0100",
 //     "1-800-555-0199", with an area code and an exchange that start with
-//     2 to 9.
-//
+//     2 to 9;
 //   - national, right after a phone label ("Tel: 020 7946 0958",
 //     "phone_number=0612345678", "Mobile 415 555 0100"): 8 to 15 digits
 //     in the groups of the international form.
