@@ -2,6 +2,7 @@ package classify
 
 import (
 	"errors"
+	"reflect"
 
 	"github.com/toolerr/toolerr"
 )
@@ -62,6 +63,14 @@ var sqlStateTable = map[string]string{
 	"42501": toolerr.CodeUpstreamMisconfigured,
 	// Class 25, invalid transaction state: the handler's sequencing.
 	"25XXX": toolerr.CodeInternal,
+	// 55P03 lock_not_available (NOWAIT, lock_timeout): the statement
+	// could not take a lock another transaction holds, so it did nothing;
+	// the holder finishes, and a retry takes the lock: retryable, as a
+	// serialization failure is.
+	"55P03": toolerr.CodeUpstreamUnavailable,
+	// Class 55, object not in prerequisite state (55006 object_in_use,
+	// 55000): the system's state must change before the call can pass.
+	"55XXX": toolerr.CodePreconditionFailed,
 }
 
 // unknownOutcomeStates may have taken effect although the call failed:
@@ -78,7 +87,10 @@ func unknownOutcomeState(code string) bool {
 // VALIDATION_FAILED, serialization failures and deadlocks retryable
 // (the transaction rolled back), too many connections and a server
 // starting up UPSTREAM_UNAVAILABLE, a cancelled statement UPSTREAM_TIMEOUT,
-// the service's own bad query INTERNAL_ERROR. The server's message is not
+// the service's own bad query INTERNAL_ERROR, a lock not available
+// (55P03) retryable UPSTREAM_UNAVAILABLE and the rest of class 55
+// PRECONDITION_FAILED. The column the server names (pgx's ColumnName, of a
+// not-null violation) is the field. The server's message is not
 // used: it can hold the values of the statement (a key that already
 // exists, text that did not parse), so the detail is the code's title and
 // the SQLSTATE is upstream.code. Every classifier tries it.
@@ -96,6 +108,29 @@ func SQLStateMapper() ErrorMapper {
 			return Outcome{}, false
 		}
 		// The table's class rows ("22XXX") cover the codes without a row.
-		return Outcome{Vendor: VendorPostgres, VendorCode: code, UnknownOutcome: unknownOutcomeState(code)}, true
+		return Outcome{Vendor: VendorPostgres, VendorCode: code, UnknownOutcome: unknownOutcomeState(code),
+			Field: sqlColumn(s)}, true
 	})
+}
+
+// sqlColumn returns the column a driver error names, or "": pgx's
+// *pgconn.PgError has it as the string field ColumnName (set for a
+// not-null violation), read by reflection so that no driver is imported.
+// It runs on failures only.
+func sqlColumn(err sqlState) string {
+	v := reflect.ValueOf(err)
+	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return ""
+		}
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return ""
+	}
+	f := v.FieldByName("ColumnName")
+	if !f.IsValid() || f.Kind() != reflect.String {
+		return ""
+	}
+	return f.String()
 }

@@ -55,6 +55,29 @@ func TestSQLStatesFromARealServer(t *testing.T) {
 
 	e = classifyErr(exec(`INSERT INTO accounts (id, balance) VALUES (3, 1)`), http.MethodPost)
 	assert.Equal(t, toolerr.CodeValidationFailed, e.Code, "23502 not null")
+	assert.Equal(t, "email", e.Field, "the column the server names")
+
+	// 55P03 lock_not_available: another transaction holds the row's lock
+	// and this statement would not wait (NOWAIT): nothing ran, retryable.
+	holder := connect(t, dsn)
+	htx, err := holder.Begin(ctx)
+	require.NoError(t, err)
+	_, err = htx.Exec(ctx, `SELECT * FROM accounts WHERE id = 1 FOR UPDATE`)
+	require.NoError(t, err)
+	e = classifyErr(exec(`SELECT * FROM accounts WHERE id = 1 FOR UPDATE NOWAIT`), http.MethodPost)
+	assert.Equal(t, "55P03", e.Upstream.Code)
+	assert.Equal(t, toolerr.CodeUpstreamUnavailable, e.Code, "a lock not available")
+	assert.True(t, e.Retryable, "the statement did nothing: retrying the call is safe, even a POST")
+	require.NoError(t, htx.Rollback(ctx))
+
+	// 55006 object_in_use: a database another session is connected to
+	// cannot be dropped.
+	require.NoError(t, exec(`CREATE DATABASE busy`))
+	busy := connect(t, strings.Replace(dsn, "/postgres?", "/busy?", 1))
+	e = classifyErr(exec(`DROP DATABASE busy`), http.MethodPost)
+	assert.Equal(t, "55006", e.Upstream.Code)
+	assert.Equal(t, toolerr.CodePreconditionFailed, e.Code, "class 55: the state must change first")
+	require.NoError(t, busy.Close(ctx))
 
 	e = classifyErr(exec(`UPDATE accounts SET balance = -5 WHERE id = 1`), http.MethodPost)
 	assert.Equal(t, toolerr.CodeValidationFailed, e.Code, "23514 check")
