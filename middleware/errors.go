@@ -41,6 +41,9 @@ func (m *handler) fromError(r *http.Request, err error) *toolerr.Error {
 			return e.WithCause(err)
 		}
 	}
+	if sdk, goType, advice, ok := classify.UnreadSDK(err); ok {
+		m.tel.reportUnreadSDK(ctx, sdk, goType, advice) // telemetry_sdk.go
+	}
 	return m.cfg.registry.New(toolerr.CodeInternal, "").WithCause(err)
 }
 

@@ -29,7 +29,8 @@ type telemetry struct {
 	unmapped metric.Int64Counter
 	logger   *slog.Logger
 	san      *sanitize.Sanitizer
-	attrs    attrCache // telemetry_attrs.go
+	attrs    attrCache   // telemetry_attrs.go
+	warned   warnedTypes // telemetry_sdk.go
 	// tracing reports whether a span started now could record; see
 	// tracingProbe.
 	tracing func() bool

@@ -1,0 +1,90 @@
+package classify
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+)
+
+// An SDK's typed error that no mapper read becomes INTERNAL_ERROR: with a
+// mapper built for another major version of the SDK (stripe-go v82's
+// mapper, a service on v85), or none registered. UnreadSDK names the SDK
+// and the type, so that the middleware can say so once per type instead
+// of failing silently.
+
+// knownSDK is an SDK whose errors a mapper or a rule of toolerr reads.
+type knownSDK struct {
+	path   string // the import path prefix of its packages
+	name   string
+	advice string // what to register or upgrade
+}
+
+// knownSDKs are the SDKs UnreadSDK recognizes, by import path prefix.
+var knownSDKs = [...]knownSDK{
+	{"github.com/stripe/stripe-go", "stripe-go", "register stripeerr.Mapper() (github.com/toolerr/toolerr/mappers/stripeerr) at a version built for this stripe-go major"},
+	{"github.com/openai/openai-go", "openai-go", "register openaierr.Mapper() (github.com/toolerr/toolerr/mappers/openaierr) at a version built for this openai-go major"},
+	{"github.com/anthropics/anthropic-sdk-go", "anthropic-sdk-go", "register anthropicerr.Mapper() (github.com/toolerr/toolerr/mappers/anthropicerr) at a version built for this anthropic-sdk-go major"},
+	{"github.com/google/go-github", "go-github", "register githuberr.Mapper() (github.com/toolerr/toolerr/mappers/githuberr) at a version built for this go-github major"},
+	{"google.golang.org/api", "googleapi", "register googleerr.Mapper() (github.com/toolerr/toolerr/mappers/googleerr)"},
+	{"github.com/slack-go/slack", "slack-go", "register slackerr.Mapper() (github.com/toolerr/toolerr/mappers/slackerr)"},
+	{"google.golang.org/grpc", "grpc", "register grpcerr.Mapper() (github.com/toolerr/toolerr/mappers/grpcerr)"},
+	{"github.com/aws/aws-sdk-go-v2", "aws-sdk-go-v2", "upgrade toolerr: its AWS rules read smithy-go's API errors"},
+	{"github.com/aws/smithy-go", "aws-sdk-go-v2", "upgrade toolerr: its AWS rules read smithy-go's API errors"},
+	{"github.com/jackc/pgx", "pgx", "upgrade toolerr: classify.SQLStateMapper reads pgx's SQLSTATE errors"},
+	{"github.com/go-sql-driver/mysql", "go-sql-driver", "register mysqlerr.Mapper() (github.com/toolerr/toolerr/mappers/mysqlerr)"},
+}
+
+// maxUnreadDepth bounds the errors of a chain UnreadSDK looks at.
+const maxUnreadDepth = 32
+
+// UnreadSDK returns the SDK whose typed error is in err's chain, its Go
+// type ("*stripe.Error") and what to register or upgrade so that toolerr
+// reads it, for an error no mapper or rule classified; ok is false when no
+// error of the chain comes from a known SDK (stripe-go, openai-go,
+// anthropic-sdk-go, go-github, googleapi, slack-go, grpc, aws-sdk-go-v2,
+// pgx, go-sql-driver).
+func UnreadSDK(err error) (sdk, goType, advice string, ok bool) {
+	queue := []error{err}
+	for n := 0; len(queue) > 0 && n < maxUnreadDepth; n++ {
+		e := queue[0]
+		queue = queue[1:]
+		if e == nil {
+			continue
+		}
+		if k, t, found := sdkOf(e); found {
+			return k.name, t, k.advice, true
+		}
+		switch u := e.(type) {
+		case interface{ Unwrap() []error }:
+			queue = append(queue, u.Unwrap()...)
+		default:
+			if next := errors.Unwrap(e); next != nil {
+				queue = append(queue, next)
+			}
+		}
+	}
+	return "", "", "", false
+}
+
+// sdkOf returns the known SDK that defines e's type, and the type's name.
+func sdkOf(e error) (knownSDK, string, bool) {
+	t := reflect.TypeOf(e)
+	name := t.String()
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	k, ok := sdkForPath(t.PkgPath())
+	return k, name, ok
+}
+
+// sdkForPath returns the known SDK whose packages path is one of: its
+// module path, or a package under it, of any major version
+// ("github.com/stripe/stripe-go/v85", ".../api/googleapi").
+func sdkForPath(path string) (knownSDK, bool) {
+	for _, k := range knownSDKs {
+		if path == k.path || strings.HasPrefix(path, k.path+"/") {
+			return k, true
+		}
+	}
+	return knownSDK{}, false
+}
