@@ -2,6 +2,10 @@ package leakprobe
 
 import (
 	"bytes"
+	"maps"
+	"net/http"
+	"slices"
+	"strings"
 	"sync"
 )
 
@@ -66,4 +70,14 @@ func (b *Buffer) Bytes() []byte {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return bytes.Clone(b.buf.Bytes())
+}
+
+// HeaderText writes h one field a line ("Name: v1,v2"), in sorted order,
+// for [FindPayment] to search.
+func HeaderText(h http.Header) string {
+	var s strings.Builder
+	for _, k := range slices.Sorted(maps.Keys(h)) {
+		s.WriteString(k + ": " + strings.Join(h[k], ",") + "\n")
+	}
+	return s.String()
 }

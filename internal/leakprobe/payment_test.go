@@ -1,6 +1,7 @@
 package leakprobe
 
 import (
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -35,5 +36,13 @@ func TestBufferIsSafeForConcurrentWrites(t *testing.T) {
 	wg.Wait()
 	if got := string(b.Bytes()); got != strings.Repeat("x", 800) {
 		t.Errorf("Bytes() has %d bytes; want 800", len(got))
+	}
+}
+
+// TestHeaderText: every field and value, one field a line, sorted.
+func TestHeaderText(t *testing.T) {
+	got := HeaderText(http.Header{"X-B": {"2"}, "X-A": {"1", Card}})
+	if want := "X-A: 1," + Card + "\nX-B: 2\n"; got != want {
+		t.Errorf("HeaderText() = %q; want %q", got, want)
 	}
 }

@@ -6,8 +6,10 @@ package spantext
 
 import (
 	"strings"
+	"testing"
 
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 )
 
 // Of writes every span's name, status description, attributes and events
@@ -27,4 +29,14 @@ func Of(spans []sdktrace.ReadOnlySpan) string {
 		}
 	}
 	return s.String()
+}
+
+// NewRecorder returns a real SDK tracer provider that records every span
+// in the recorder it also returns; the provider shuts down when the test
+// ends.
+func NewRecorder(t testing.TB) (*sdktrace.TracerProvider, *tracetest.SpanRecorder) {
+	sr := tracetest.NewSpanRecorder()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(sr))
+	t.Cleanup(func() { _ = tp.Shutdown(t.Context()) })
+	return tp, sr
 }

@@ -67,7 +67,7 @@ func (p *payTap) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err != nil {
 		return resp, err
 	}
-	p.write([]byte(payHeader(resp.Header)))
+	p.write([]byte(leakprobe.HeaderText(resp.Header)))
 	resp.Body = &payTapBody{ReadCloser: resp.Body, tap: p, resp: resp}
 	return resp, nil
 }
@@ -84,18 +84,9 @@ func (b *payTapBody) Read(p []byte) (int, error) {
 	n, err := b.ReadCloser.Read(p)
 	b.tap.write(p[:n])
 	if err != nil {
-		b.once.Do(func() { b.tap.write([]byte(payHeader(b.resp.Trailer))) })
+		b.once.Do(func() { b.tap.write([]byte(leakprobe.HeaderText(b.resp.Trailer))) })
 	}
 	return n, err
-}
-
-// payHeader writes h one field a line.
-func payHeader(h map[string][]string) string {
-	var s strings.Builder
-	for k, vs := range h {
-		s.WriteString(k + ": " + strings.Join(vs, ",") + "\n")
-	}
-	return s.String()
 }
 
 // payDetailText writes every detail of an error: its JSON when the
@@ -285,7 +276,7 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 						msgs = append(msgs, m)
 					}
 				}
-				written := ce.Error() + "\n" + payDetailText(t, msgs, raw) + payHeader(ce.Meta())
+				written := ce.Error() + "\n" + payDetailText(t, msgs, raw) + leakprobe.HeaderText(ce.Meta())
 				assert.Empty(t, leakprobe.FindPayment([]byte(written)), "the error holds payment data: %s", written)
 				info := payInfo(t, msgs)
 				assert.Equal(t, tc.reason, info.GetReason())
@@ -295,7 +286,7 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 		res, err := client.CallUnary(context.Background(), connect.NewRequest(wrapperspb.String("ok")))
 		require.NoError(t, err, p.name)
 		assert.Equal(t, "charged ch_1 for 1200", res.Msg.GetValue(), "a success passes unchanged")
-		assert.Empty(t, leakprobe.FindPayment([]byte(payHeader(res.Header())+payHeader(res.Trailer()))))
+		assert.Empty(t, leakprobe.FindPayment([]byte(leakprobe.HeaderText(res.Header())+leakprobe.HeaderText(res.Trailer()))))
 	}
 	wired := tap.bytes()
 	assert.Contains(t, string(wired), "[card ending 4242]", "the client's bytes are the ones searched")
@@ -334,7 +325,7 @@ func payGRPCGo(t *testing.T, url string) {
 				require.True(t, ok, "detail decodes: %v", d)
 				msgs = append(msgs, m)
 			}
-			written := st.Message() + "\n" + payDetailText(t, msgs, nil) + payHeader(header) + payHeader(trailer)
+			written := st.Message() + "\n" + payDetailText(t, msgs, nil) + leakprobe.HeaderText(http.Header(header)) + leakprobe.HeaderText(http.Header(trailer))
 			assert.Empty(t, leakprobe.FindPayment([]byte(written)), "the status holds payment data: %s", written)
 			assert.Equal(t, tc.reason, payInfo(t, msgs).GetReason())
 		})

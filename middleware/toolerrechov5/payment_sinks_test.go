@@ -14,7 +14,6 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
-	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/internal/leakprobe"
@@ -93,11 +92,8 @@ func payRun(t *testing.T, tp *sdktrace.TracerProvider, wrap func(http.Handler) h
 					assert.NoError(t, toolerr.Validate(body), "a toolerr error: %s", body)
 				}
 				assert.Empty(t, leakprobe.FindPayment(body), "the body holds payment data: %s", body)
-				var hdr strings.Builder
-				for k, vs := range resp.Header {
-					hdr.WriteString(k + ": " + strings.Join(vs, ",") + "\n")
-				}
-				assert.Empty(t, leakprobe.FindPayment([]byte(hdr.String())), "a header holds payment data: %s", hdr.String())
+				hdr := leakprobe.HeaderText(resp.Header)
+				assert.Empty(t, leakprobe.FindPayment([]byte(hdr)), "a header holds payment data: %s", hdr)
 			})
 		}
 	}
@@ -112,14 +108,6 @@ func payRun(t *testing.T, tp *sdktrace.TracerProvider, wrap func(http.Handler) h
 	assert.Empty(t, leakprobe.FindPayment(written), "the log holds payment data: %s", written)
 }
 
-// newPayTracer returns a real SDK tracer provider and its recorder.
-func newPayTracer(t *testing.T) (*sdktrace.TracerProvider, *tracetest.SpanRecorder) {
-	sr := tracetest.NewSpanRecorder()
-	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(sr))
-	t.Cleanup(func() { _ = tp.Shutdown(t.Context()) })
-	return tp, sr
-}
-
 // TestPaymentDataReachesNoSink: under toolerrechov5 alone, with a real slog
 // JSON handler and the OTel SDK, every echo route that fails with a card
 // number, an IBAN, an SSN and a security code (a returned Go error,
@@ -128,7 +116,7 @@ func newPayTracer(t *testing.T) (*sdktrace.TracerProvider, *tracetest.SpanRecord
 // each rendering, and none of the planted data is in the body, the
 // headers, the log or toolerr's own spans; a success passes unchanged.
 func TestPaymentDataReachesNoSink(t *testing.T) {
-	tp, sr := newPayTracer(t)
+	tp, sr := spantext.NewRecorder(t)
 	payRun(t, tp, nil)
 	spans := spantext.Of(sr.Ended())
 	assert.Contains(t, spans, "exception.message=", "the 5xx errors record an exception event")
@@ -139,7 +127,7 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 // otelhttp, as the package's tests mount it for trace ids: otelhttp's
 // span, on which toolerr records, must hold none of the planted data.
 func TestPaymentDataUnderOtelhttp(t *testing.T) {
-	tp, sr := newPayTracer(t)
+	tp, sr := spantext.NewRecorder(t)
 	payRun(t, tp, func(h http.Handler) http.Handler {
 		return otelhttp.NewHandler(h, "payments", otelhttp.WithTracerProvider(tp))
 	})

@@ -14,7 +14,6 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.opentelemetry.io/contrib/instrumentation/github.com/gin-gonic/gin/otelgin"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
-	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/internal/leakprobe"
@@ -88,11 +87,8 @@ func payRun(t *testing.T, tp *sdktrace.TracerProvider, mws ...gin.HandlerFunc) [
 					assert.NoError(t, toolerr.Validate(body), "a toolerr error: %s", body)
 				}
 				assert.Empty(t, leakprobe.FindPayment(body), "the body holds payment data: %s", body)
-				var hdr strings.Builder
-				for k, vs := range resp.Header {
-					hdr.WriteString(k + ": " + strings.Join(vs, ",") + "\n")
-				}
-				assert.Empty(t, leakprobe.FindPayment([]byte(hdr.String())), "a header holds payment data: %s", hdr.String())
+				hdr := leakprobe.HeaderText(resp.Header)
+				assert.Empty(t, leakprobe.FindPayment([]byte(hdr)), "a header holds payment data: %s", hdr)
 			})
 		}
 	}
@@ -108,14 +104,6 @@ func payRun(t *testing.T, tp *sdktrace.TracerProvider, mws ...gin.HandlerFunc) [
 	return written
 }
 
-// newPayTracer returns a real SDK tracer provider and its recorder.
-func newPayTracer(t *testing.T) (*sdktrace.TracerProvider, *tracetest.SpanRecorder) {
-	sr := tracetest.NewSpanRecorder()
-	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(sr))
-	t.Cleanup(func() { _ = tp.Shutdown(t.Context()) })
-	return tp, sr
-}
-
 // TestPaymentDataReachesNoSink: under toolerrgin alone, with a real slog
 // JSON handler and the OTel SDK, every gin route that fails with a card
 // number, an IBAN, an SSN and a security code (a returned or c.Error'd Go
@@ -125,7 +113,7 @@ func newPayTracer(t *testing.T) (*sdktrace.TracerProvider, *tracetest.SpanRecord
 // is in the body, the headers, the log or toolerr's own toolerr.error
 // spans; a success passes unchanged.
 func TestPaymentDataReachesNoSink(t *testing.T) {
-	tp, sr := newPayTracer(t)
+	tp, sr := spantext.NewRecorder(t)
 	payRun(t, tp)
 	spans := spantext.Of(sr.Ended())
 	assert.Contains(t, spans, "exception.message=", "the 5xx errors record an exception event")
@@ -138,7 +126,7 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 // exception event; the errors a Tool handler returns are in c.Errors
 // (Tool adds them), so the span must hold none of their payment data.
 func TestPaymentDataUnderOtelgin(t *testing.T) {
-	tp, sr := newPayTracer(t)
+	tp, sr := spantext.NewRecorder(t)
 	payRun(t, tp, otelgin.Middleware("payments", otelgin.WithTracerProvider(tp)))
 	spans := spantext.Of(sr.Ended())
 	assert.Contains(t, spans, "exception.message=", "the 5xx errors record an exception event")

@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -182,7 +181,7 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 							assert.NoError(t, toolerr.Validate(body), "a toolerr error: %s", body)
 						}
 						assert.Empty(t, leakprobe.FindPayment(body), "the body holds payment data: %s", body)
-						hdr := payHeader(resp.Header)
+						hdr := leakprobe.HeaderText(resp.Header)
 						assert.Empty(t, leakprobe.FindPayment([]byte(hdr)), "a header holds payment data: %s", hdr)
 					})
 				}
@@ -225,7 +224,7 @@ func TestPaymentDataWithoutMiddleware(t *testing.T) {
 					assert.GreaterOrEqual(t, resp.StatusCode, 400, "a failure stays a failure: %s", body)
 					assert.NoError(t, toolerr.Validate(body), "a toolerr error: %s", body)
 					assert.Empty(t, leakprobe.FindPayment(body), "the body holds payment data: %s", body)
-					hdr := payHeader(resp.Header)
+					hdr := leakprobe.HeaderText(resp.Header)
 					assert.Empty(t, leakprobe.FindPayment([]byte(hdr)), "a header holds payment data: %s", hdr)
 				})
 			}
@@ -260,13 +259,4 @@ func payUnchanged(t *testing.T, m mount, url string) {
 	for _, h := range []string{"Content-Type", "Link", "Content-Length"} {
 		assert.Equal(t, want.Header.Get(h), got.Header.Get(h), h)
 	}
-}
-
-// payHeader writes h one field a line.
-func payHeader(h http.Header) string {
-	var s strings.Builder
-	for k, vs := range h {
-		s.WriteString(k + ": " + strings.Join(vs, ",") + "\n")
-	}
-	return s.String()
 }

@@ -41,11 +41,7 @@ type payStore struct {
 
 func (s *payStore) Complete(ctx context.Context, key string, token uint64, resp idempotency.Response, retention time.Duration) error {
 	s.mu.Lock()
-	var hdr strings.Builder
-	for k, vs := range resp.Header {
-		hdr.WriteString(k + ": " + strings.Join(vs, ",") + "\n")
-	}
-	s.stored = append(s.stored, append([]byte(hdr.String()), resp.Body...))
+	s.stored = append(s.stored, append([]byte(leakprobe.HeaderText(resp.Header)), resp.Body...))
 	s.mu.Unlock()
 	return s.Store.Complete(ctx, key, token, resp, retention)
 }
