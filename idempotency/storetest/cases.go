@@ -141,9 +141,14 @@ func testCompleteUnknownKey(t *testing.T, s idempotency.Store) {
 // greater token and the first claim's CreatedAt; the old token can then
 // neither complete nor release (fencing), while the new one can.
 func testLapsedLease(t *testing.T, s idempotency.Store) {
-	old := mustClaim(t, s, "lapse", "fp-old", ShortLease)
+	// Longer than ShortLease: the Get right after the claim must come
+	// before the lease lapses, also on a loaded machine and a store that
+	// waits for replica acknowledgements (a 50 ms lease could lapse
+	// between the two calls there).
+	lease := 4 * ShortLease
+	old := mustClaim(t, s, "lapse", "fp-old", lease)
 	created := mustGet(t, s, "lapse").CreatedAt
-	time.Sleep(3 * ShortLease)
+	time.Sleep(3 * lease)
 	tok := mustClaim(t, s, "lapse", "fp-new", Lease)
 	assert.Greater(t, tok, old, "the new token must be greater than the lapsed one")
 	rec := mustGet(t, s, "lapse")
