@@ -27,8 +27,9 @@ type Classifier struct {
 
 	mappers []ErrorMapper // WithErrorMappers', before the built-in ones
 
-	mu      sync.Mutex // serialises RegisterVendor
-	vendors atomic.Pointer[map[vendorKey]string]
+	mu        sync.Mutex // serialises RegisterVendor and RegisterSDKReader
+	vendors   atomic.Pointer[map[vendorKey]string]
+	sdkReader atomic.Pointer[ErrorMapper] // RegisterSDKReader's, after mappers
 }
 
 // Option configures a [Classifier].

@@ -34,7 +34,7 @@ type MapperFunc func(err error) (Outcome, bool)
 func (f MapperFunc) MapError(err error) (Outcome, bool) { return f(err) }
 
 // WithErrorMappers adds mappers of typed errors, tried in order before the
-// built-in ones ([SQLMapper], [SQLStateMapper], [SmithyMapper],
+// SDK reader (see [Classifier.RegisterSDKReader]) and the built-in ones ([SQLMapper], [SQLStateMapper], [SmithyMapper],
 // [RedisMapper]); the first that knows an error decides its
 // outcome. Default: the built-in mappers only.
 func WithErrorMappers(ms ...ErrorMapper) Option {
@@ -51,11 +51,31 @@ func WithErrorMappers(ms ...ErrorMapper) Option {
 // they need no SDK, only the standard library.
 var builtinMappers = []ErrorMapper{SQLMapper(), SQLStateMapper(), SmithyMapper(), RedisMapper()}
 
+// RegisterSDKReader sets the mapper tried after those of
+// [WithErrorMappers] and before the built-in ones: the reader of SDK errors
+// by what they carry, which translate.NewSet registers with the vendor
+// code tables, so that an SDK's error of any major version is read by its
+// vendor's translator. Registering again replaces it; nil removes it. Safe
+// to call while other goroutines classify.
+func (c *Classifier) RegisterSDKReader(m ErrorMapper) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if m == nil {
+		c.sdkReader.Store(nil)
+		return
+	}
+	c.sdkReader.Store(&m)
+}
+
 // mapError returns the outcome of the first mapper that knows err. A
 // *toolerr.Error in the chain is not the mappers' to read: callers check
 // it first.
 func (c *Classifier) mapError(err error) (Outcome, bool) {
-	for _, ms := range [2][]ErrorMapper{c.mappers, builtinMappers} {
+	var reader []ErrorMapper
+	if m := c.sdkReader.Load(); m != nil {
+		reader = []ErrorMapper{*m}
+	}
+	for _, ms := range [3][]ErrorMapper{c.mappers, reader, builtinMappers} {
 		for _, m := range ms {
 			if o, ok := m.MapError(err); ok {
 				if o.Err == nil && o.Status == 0 && o.VendorCode == "" {

@@ -79,7 +79,8 @@ func WithBodyCap(n int) Option {
 }
 
 // NewSet returns a Set whose errors c builds (nil: classify.New(nil)), and
-// registers every translator's code table with c. It fails when a table
+// registers every translator's code table with c, and, unless
+// [WithoutBuiltins], [Set.ReadSDKError] as c's reader of SDK errors. It fails when a table
 // names a code c's registry does not hold; nothing is registered then.
 //
 // Vendor messages, fields and string details reach an error through c's
@@ -132,6 +133,9 @@ func NewSet(c *classify.Classifier, opts ...Option) (*Set, error) {
 	// Longest suffix first; among equals, the first registered (the
 	// service's own) wins: the sort is stable.
 	slices.SortStableFunc(s.hosts, func(a, b hostRoute) int { return len(b.suffix) - len(a.suffix) })
+	if cfg.builtins {
+		c.RegisterSDKReader(classify.MapperFunc(s.ReadSDKError))
+	}
 	return s, nil
 }
 

@@ -1,4 +1,4 @@
-package stripeerr_test
+package slackerr_test
 
 import (
 	"bytes"
@@ -11,14 +11,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/slack-go/slack"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/stripe/stripe-go/v82"
 	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
 	"go.opentelemetry.io/otel/sdk/metric/metricdata"
 
 	"github.com/toolerr/toolerr"
-	"github.com/toolerr/toolerr/mappers/stripeerr"
+	"github.com/toolerr/toolerr/mappers/slackerr"
 	"github.com/toolerr/toolerr/middleware"
 )
 
@@ -26,13 +26,13 @@ import (
 // for an SDK error no mapper read.
 const unreadWarning = "toolerr: an SDK error no mapper read became INTERNAL_ERROR"
 
-// TestUnreadStripeErrorIsNeverSilent: with no Stripe mapper registered (as
-// when the registered one was built for another stripe-go major), a real
-// *stripe.Error becomes INTERNAL_ERROR, but the middleware logs one WARN
-// line for its type, naming it and the mapper to register, and counts
-// every such error as unmapped; with the mapper registered, neither.
-func TestUnreadStripeErrorIsNeverSilent(t *testing.T) {
-	sc := replay(t)
+// TestUnreadSlackErrorIsNeverSilent: with no Slack mapper registered, a
+// real slack-go error (which only slackerr reads) becomes INTERNAL_ERROR,
+// but the middleware logs one WARN line for its type, naming it and the
+// mapper to register, and counts every such error as unmapped; with the
+// mapper registered, neither.
+func TestUnreadSlackErrorIsNeverSilent(t *testing.T) {
+	client := server(t)
 	for _, registered := range []bool{false, true} {
 		var logs bytes.Buffer
 		reader := sdkmetric.NewManualReader()
@@ -41,16 +41,14 @@ func TestUnreadStripeErrorIsNeverSilent(t *testing.T) {
 			middleware.WithMeterProvider(sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader))),
 		}
 		if registered {
-			opts = append(opts, middleware.WithErrorMappers(stripeerr.Mapper()))
+			opts = append(opts, middleware.WithErrorMappers(slackerr.Mapper()))
 		}
-		srv := httptest.NewServer(middleware.New(opts...)(middleware.Tool("charge", func(_ http.ResponseWriter, r *http.Request) error {
-			_, err := sc.V1PaymentIntents.Create(r.Context(), &stripe.PaymentIntentCreateParams{
-				Amount: stripe.Int64(2000), Currency: stripe.String("usd"), Description: stripe.String("insufficient-funds"),
-			})
+		srv := httptest.NewServer(middleware.New(opts...)(middleware.Tool("post", func(_ http.ResponseWriter, r *http.Request) error {
+			_, _, err := client.PostMessageContext(r.Context(), "C-missing", slack.MsgOptionText("hello", false))
 			return err
 		})))
 		for range 3 {
-			resp, err := http.Post(srv.URL+"/charge", "application/json", strings.NewReader(`{}`))
+			resp, err := http.Post(srv.URL+"/post", "application/json", strings.NewReader(`{}`))
 			require.NoError(t, err)
 			body, err := io.ReadAll(resp.Body)
 			require.NoError(t, err)
@@ -58,7 +56,7 @@ func TestUnreadStripeErrorIsNeverSilent(t *testing.T) {
 			e, err := toolerr.Parse(body)
 			require.NoError(t, err, "%s", body)
 			if registered {
-				assert.Equal(t, toolerr.CodePaymentRequired, e.Code)
+				assert.Equal(t, toolerr.CodeNotFound, e.Code, "%s", body)
 			} else {
 				assert.Equal(t, toolerr.CodeInternal, e.Code, "no mapper read it")
 			}
@@ -66,7 +64,7 @@ func TestUnreadStripeErrorIsNeverSilent(t *testing.T) {
 		srv.Close()
 
 		warnings := strings.Count(logs.String(), unreadWarning)
-		unmapped := unmappedCount(t, reader, "stripe-go")
+		unmapped := unmappedCount(t, reader, "slack-go")
 		if registered {
 			assert.Zero(t, warnings, "a read error is not warned about")
 			assert.Zero(t, unmapped)
@@ -80,9 +78,9 @@ func TestUnreadStripeErrorIsNeverSilent(t *testing.T) {
 			var rec map[string]any
 			require.NoError(t, json.Unmarshal([]byte(line), &rec))
 			assert.Equal(t, "WARN", rec["level"])
-			assert.Equal(t, "*stripe.Error", rec["go_type"])
-			assert.Equal(t, "stripe-go", rec["sdk"])
-			assert.Contains(t, rec["msg"], "stripeerr.Mapper()", "what to register")
+			assert.Equal(t, "slack.SlackErrorResponse", rec["go_type"])
+			assert.Equal(t, "slack-go", rec["sdk"])
+			assert.Contains(t, rec["msg"], "slackerr.Mapper()", "what to register")
 		}
 		assert.EqualValues(t, 3, unmapped, "every unread error is counted")
 	}

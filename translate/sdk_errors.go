@@ -1,0 +1,114 @@
+package translate
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/toolerr/toolerr/classify"
+)
+
+// An SDK's typed error is a Go type of one major version of the SDK:
+// *stripe.Error of stripe-go v82 and of v85 are two types, and a mapper
+// built against one does not see the other. What the error carries has
+// not changed across those versions: stripe-go keeps the status, code,
+// type, param, decline code and request id in fields of stable names, and
+// the last response's raw body; a Stainless-generated SDK (openai-go,
+// anthropic-sdk-go) keeps the status, the *http.Response and the raw JSON
+// body; go-github keeps the *http.Response and the decoded body; googleapi
+// keeps the status, headers and body. ReadSDKError reads those by name,
+// with the standard library only, and gives the body to the vendor's
+// translator, so that every major version of these SDKs, the next one
+// included, is read by the same rules as the response relayed.
+
+// sdkReader reads the errors of one SDK.
+type sdkReader struct {
+	path string // the import path prefix of the SDK's packages
+	read func(s *Set, e error, f sdkFields) (classify.Outcome, bool)
+}
+
+// sdkReaders are the SDKs ReadSDKError reads, by import path prefix.
+var sdkReaders = [...]sdkReader{
+	{"github.com/stripe/stripe-go", (*Set).readStripe},
+	{"github.com/openai/openai-go", stainlessReader(openAISDK)},
+	{"github.com/anthropics/anthropic-sdk-go", stainlessReader(anthropicSDK)},
+	{"github.com/google/go-github", (*Set).readGitHub},
+	{"google.golang.org/api", (*Set).readGoogle},
+}
+
+// maxSDKChain bounds the errors of a chain ReadSDKError looks at.
+const maxSDKChain = 32
+
+// ReadSDKError reads the first error in err's chain that an SDK toolerr
+// knows returned (stripe-go, openai-go, anthropic-sdk-go, go-github,
+// googleapi; any major version) by what it carries, through the vendor's
+// translator of this Set: the outcome it stands for, as the mappers under
+// mappers/ return it. ok is false when the chain holds no such error, or
+// one that carries nothing to read.
+//
+// [NewSet] registers it with its classifier (classify's
+// RegisterSDKReader), after the mappers the classifier was built with,
+// so the middleware, mcptool and retrygate read these SDKs' errors with
+// no mapper registered.
+func (s *Set) ReadSDKError(err error) (classify.Outcome, bool) {
+	queue := []error{err}
+	for n := 0; len(queue) > 0 && n < maxSDKChain; n++ {
+		e := queue[0]
+		queue = queue[1:]
+		if e == nil {
+			continue
+		}
+		if o, ok := s.readOne(e); ok {
+			return o, true
+		}
+		switch u := e.(type) {
+		case interface{ Unwrap() []error }:
+			queue = append(queue, u.Unwrap()...)
+		default:
+			if next := errors.Unwrap(e); next != nil {
+				queue = append(queue, next)
+			}
+		}
+	}
+	return classify.Outcome{}, false
+}
+
+// readOne reads e when its type comes from a known SDK.
+func (s *Set) readOne(e error) (classify.Outcome, bool) {
+	path := pkgPath(e)
+	if path == "" {
+		return classify.Outcome{}, false
+	}
+	for _, r := range sdkReaders {
+		if path != r.path && !strings.HasPrefix(path, r.path+"/") {
+			continue
+		}
+		f, ok := fieldsOf(e)
+		if !ok {
+			return classify.Outcome{}, false
+		}
+		return r.read(s, e, f)
+	}
+	return classify.Outcome{}, false
+}
+
+// translateKept reads a body an SDK kept through the translator of
+// vendor: ok is false when the status is no failure, the body is empty,
+// or no translator read it; a gateway's translator may have (the outcome
+// then names another vendor, or none). The body is cut at
+// the Set's body cap, as a relayed response's is. Method and idempotency
+// are cleared: they are the classifier's to fill from the call.
+func (s *Set) translateKept(vendor, method string, r *Raw) (classify.Outcome, bool) {
+	if r.Status < 400 || len(r.Body) == 0 {
+		return classify.Outcome{}, false
+	}
+	if len(r.Body) > s.bodyCap {
+		r.Body, r.Truncated = r.Body[:s.bodyCap], true
+	}
+	r.Vendor, r.Method = vendor, method
+	o, ok := s.Translate(r)
+	if !ok {
+		return classify.Outcome{}, false
+	}
+	o.Method, o.Idempotent = "", false
+	return o, true
+}
