@@ -6,11 +6,11 @@ import (
 	"strings"
 )
 
-// An SDK's typed error that no mapper read becomes INTERNAL_ERROR: with a
-// mapper built for another major version of the SDK (stripe-go v82's
-// mapper, a service on v85), or none registered. UnreadSDK names the SDK
-// and the type, so that the middleware can say so once per type instead
-// of failing silently.
+// An SDK's typed error that nothing read becomes INTERNAL_ERROR: a
+// slack-go error with no slackerr mapper registered, or an error of a new
+// shape that the SDK reader of package translate does not know. UnreadSDK
+// names the SDK and the type, so that the middleware and the MCP adapters
+// can say so once per type instead of failing silently.
 
 // knownSDK is an SDK whose errors a mapper or a rule of toolerr reads.
 type knownSDK struct {
@@ -21,11 +21,11 @@ type knownSDK struct {
 
 // knownSDKs are the SDKs UnreadSDK recognizes, by import path prefix.
 var knownSDKs = [...]knownSDK{
-	{"github.com/stripe/stripe-go", "stripe-go", "register stripeerr.Mapper() (github.com/toolerr/toolerr/mappers/stripeerr) at a version built for this stripe-go major"},
-	{"github.com/openai/openai-go", "openai-go", "register openaierr.Mapper() (github.com/toolerr/toolerr/mappers/openaierr) at a version built for this openai-go major"},
-	{"github.com/anthropics/anthropic-sdk-go", "anthropic-sdk-go", "register anthropicerr.Mapper() (github.com/toolerr/toolerr/mappers/anthropicerr) at a version built for this anthropic-sdk-go major"},
-	{"github.com/google/go-github", "go-github", "register githuberr.Mapper() (github.com/toolerr/toolerr/mappers/githuberr) at a version built for this go-github major"},
-	{"google.golang.org/api", "googleapi", "register googleerr.Mapper() (github.com/toolerr/toolerr/mappers/googleerr)"},
+	{"github.com/stripe/stripe-go", "stripe-go", "toolerr reads stripe-go errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
+	{"github.com/openai/openai-go", "openai-go", "toolerr reads openai-go errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
+	{"github.com/anthropics/anthropic-sdk-go", "anthropic-sdk-go", "toolerr reads anthropic-sdk-go errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
+	{"github.com/google/go-github", "go-github", "toolerr reads go-github errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
+	{"google.golang.org/api", "googleapi", "toolerr reads googleapi errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
 	{"github.com/slack-go/slack", "slack-go", "register slackerr.Mapper() (github.com/toolerr/toolerr/mappers/slackerr)"},
 	{"google.golang.org/grpc", "grpc", "register grpcerr.Mapper() (github.com/toolerr/toolerr/mappers/grpcerr)"},
 	{"github.com/aws/aws-sdk-go-v2", "aws-sdk-go-v2", "upgrade toolerr: its AWS rules read smithy-go's API errors"},
@@ -82,7 +82,7 @@ func sdkOf(e error) (knownSDK, string, bool) {
 // ("github.com/stripe/stripe-go/v85", ".../api/googleapi").
 func sdkForPath(path string) (knownSDK, bool) {
 	for _, k := range knownSDKs {
-		if path == k.path || strings.HasPrefix(path, k.path+"/") {
+		if strings.HasPrefix(path, k.path) && (len(path) == len(k.path) || path[len(k.path)] == '/') {
 			return k, true
 		}
 	}

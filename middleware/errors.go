@@ -41,9 +41,9 @@ func (m *handler) fromError(r *http.Request, err error) *toolerr.Error {
 			return e.WithCause(err)
 		}
 	}
-	if sdk, goType, advice, ok := classify.UnreadSDK(err); ok {
-		m.tel.reportUnreadSDK(ctx, sdk, goType, advice) // telemetry_sdk.go
-	}
+	// An SDK's error nothing read: counted as unmapped, and logged once
+	// per Go type with what to register or upgrade.
+	m.tel.unread.Report(ctx, err)
 	return m.cfg.registry.New(toolerr.CodeInternal, "").WithCause(err)
 }
 

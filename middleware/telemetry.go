@@ -16,6 +16,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/unreadsdk"
 	"github.com/toolerr/toolerr/middleware/sanitize"
 )
 
@@ -29,8 +30,8 @@ type telemetry struct {
 	unmapped metric.Int64Counter
 	logger   *slog.Logger
 	san      *sanitize.Sanitizer
-	attrs    attrCache   // telemetry_attrs.go
-	warned   warnedTypes // telemetry_sdk.go
+	attrs    attrCache           // telemetry_attrs.go
+	unread   *unreadsdk.Reporter // SDK errors nothing read
 	// tracing reports whether a span started now could record; see
 	// tracingProbe.
 	tracing func() bool
@@ -60,6 +61,7 @@ func newTelemetry(cfg config) *telemetry {
 		cfg.logger.Warn("toolerr: cannot create counter toolerr.upstream.unmapped", slog.Any("error", err))
 		t.unmapped = noop.Int64Counter{}
 	}
+	t.unread = unreadsdk.New(t.unmapped, cfg.logger)
 	return t
 }
 

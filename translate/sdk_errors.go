@@ -50,7 +50,8 @@ const maxSDKChain = 32
 // so the middleware, mcptool and retrygate read these SDKs' errors with
 // no mapper registered.
 func (s *Set) ReadSDKError(err error) (classify.Outcome, bool) {
-	queue := []error{err}
+	var backing [8]error // a chain is short: no allocation for most
+	queue := append(backing[:0], err)
 	for n := 0; len(queue) > 0 && n < maxSDKChain; n++ {
 		e := queue[0]
 		queue = queue[1:]
@@ -79,7 +80,7 @@ func (s *Set) readOne(e error) (classify.Outcome, bool) {
 		return classify.Outcome{}, false
 	}
 	for _, r := range sdkReaders {
-		if path != r.path && !strings.HasPrefix(path, r.path+"/") {
+		if !underPath(path, r.path) {
 			continue
 		}
 		f, ok := fieldsOf(e)
@@ -111,4 +112,11 @@ func (s *Set) translateKept(vendor, method string, r *Raw) (classify.Outcome, bo
 	}
 	o.Method, o.Idempotent = "", false
 	return o, true
+}
+
+// underPath reports whether the package path is the module path prefix
+// or a package under it ("github.com/stripe/stripe-go/v85" under
+// "github.com/stripe/stripe-go").
+func underPath(path, prefix string) bool {
+	return strings.HasPrefix(path, prefix) && (len(path) == len(prefix) || path[len(prefix)] == '/')
 }

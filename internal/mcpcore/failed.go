@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"runtime/debug"
 
+	"go.opentelemetry.io/otel/attribute"
+
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/translate"
 )
@@ -83,6 +85,9 @@ func (c *Core) fromError(ctx context.Context, call Call, err error) *toolerr.Err
 			return e.WithCause(err)
 		}
 	}
+	// An SDK's error nothing read: counted as unmapped, and logged once
+	// per Go type with what to register or upgrade.
+	c.tel.unread.Report(ctx, err, attribute.String("mcp.method.name", methodToolsCall))
 	return c.Registry.New(toolerr.CodeInternal, "").WithCause(err)
 }
 

@@ -14,6 +14,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/unreadsdk"
 )
 
 // instrumentationName names the tracer and meter of every MCP adapter.
@@ -28,6 +29,7 @@ type telemetry struct {
 	tracer trace.Tracer
 	errors metric.Int64Counter
 	logger *slog.Logger
+	unread *unreadsdk.Reporter // SDK errors nothing read, in toolerr.upstream.unmapped
 }
 
 // newTelemetry creates the instruments; one the meter cannot create is a
@@ -41,6 +43,13 @@ func newTelemetry(tp trace.TracerProvider, mp metric.MeterProvider, logger *slog
 		logger.Warn("toolerr: cannot create counter toolerr.errors", slog.Any("error", err))
 		t.errors = noop.Int64Counter{}
 	}
+	unmapped, err := mp.Meter(instrumentationName).Int64Counter("toolerr.upstream.unmapped", metric.WithUnit("{error}"),
+		metric.WithDescription("Downstream failures no mapping table explained: a vendor code no table maps, an SDK error nothing read."))
+	if err != nil || unmapped == nil {
+		logger.Warn("toolerr: cannot create counter toolerr.upstream.unmapped", slog.Any("error", err))
+		unmapped = noop.Int64Counter{}
+	}
+	t.unread = unreadsdk.New(unmapped, logger)
 	return t
 }
 

@@ -60,7 +60,7 @@ var responses = map[string]stripeResponse{
 // replay serves the responses as the Stripe API does (Request-Id,
 // Stripe-Version, the Idempotency-Key of a write echoed back) and returns a
 // real stripe-go client against it, its own retries off.
-func replay(t *testing.T) *stripe.Client {
+func replay(t testing.TB) *stripe.Client {
 	t.Helper()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_ = r.ParseForm()
