@@ -21,4 +21,11 @@
 // package translate registers (the middleware's classifier has it; a
 // classifier of your own gets it from translate.NewSet). An error without
 // its response (one a test built) is read from its fields.
+//
+// The core reads anthropic-sdk-go errors of every major version without this module:
+// translate.Set.ReadSDKError reads what the error carries by field name,
+// and every classifier translate.NewSet sets up (the middleware's,
+// mcptool's, retrygate's) tries it after its mappers. This mapper matches
+// its major's type and reads it the same way; it is kept for services
+// that register it.
 package anthropicerr

@@ -22,4 +22,11 @@
 // secondary one waits the RetryAfter go-github read, else one minute, as
 // GitHub's documentation asks ("wait for at least one minute before
 // retrying").
+//
+// The core reads go-github errors of every major version without this module:
+// translate.Set.ReadSDKError reads what the error carries by field name,
+// and every classifier translate.NewSet sets up (the middleware's,
+// mcptool's, retrygate's) tries it after its mappers. This mapper matches
+// its major's type and reads it the same way; it is kept for services
+// that register it.
 package githuberr

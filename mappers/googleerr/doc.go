@@ -22,4 +22,11 @@
 // middleware's classifier has it; a classifier of your own gets it from
 // translate.NewSet). A server failure that may have run (INTERNAL,
 // backendError) is retried only for idempotent calls.
+//
+// The core reads the Google API client's errors without this module:
+// translate.Set.ReadSDKError reads what the error carries by field name,
+// and every classifier translate.NewSet sets up (the middleware's,
+// mcptool's, retrygate's) tries it after its mappers. This mapper matches
+// its major's type and reads it the same way; it is kept for services
+// that register it.
 package googleerr
