@@ -77,7 +77,22 @@ func (githubTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Status == http.StatusForbidden || r.Status == http.StatusTooManyRequests {
 		githubRateLimit(&o, r, strings.ToLower(msg), strings.ToLower(doc))
 	}
+	if r.Status == http.StatusGone && o.VendorCode == "" && githubFeatureDisabled(strings.ToLower(msg)) {
+		o.ClassCode = githubFeatureDisabledClass
+	}
 	return o, true
+}
+
+// githubFeatureDisabledClass is the class of a 410 that says a feature of
+// the repository is turned off ("Issues are disabled for this repo"): not
+// a deleted resource, as 410 says elsewhere, but a setting an admin can
+// change, so the state decides, not the identifier.
+const githubFeatureDisabledClass = "feature_disabled"
+
+// githubFeatureDisabled reports whether a 410's lower-cased message says
+// a feature is turned off rather than a resource deleted.
+func githubFeatureDisabled(lowerMsg string) bool {
+	return strings.Contains(lowerMsg, " disabled") || strings.Contains(lowerMsg, " not enabled")
 }
 
 // githubFirstError reads the first entry of errors[] into o: its code,
@@ -162,4 +177,7 @@ var githubCodes = map[string]string{
 	"unprocessable":  toolerr.CodeValidationFailed,
 	"custom":         toolerr.CodeValidationFailed,
 	"already_exists": toolerr.CodeConflict,
+	// A 410 saying a repository feature is off (githubFeatureDisabled):
+	// the agent reads the repository's state, it does not drop the id.
+	githubFeatureDisabledClass: toolerr.CodePreconditionFailed,
 }

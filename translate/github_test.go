@@ -99,3 +99,23 @@ func TestGitHubRecognizes(t *testing.T) {
 	assert.False(t, tr.Recognizes(devRaw(404, `{"message":"Not Found","documentation_url":"https://docs.example.com/rest"}`)))
 	assert.False(t, tr.Recognizes(devRaw(404, `{"message":"Not Found"}`)))
 }
+
+// TestGitHubFeatureDisabledIsNotGone: GitHub answers 410 both for a deleted
+// issue and for a repository whose issues are turned off; only the first
+// is GONE. The upstream code stays what GitHub sent (none).
+func TestGitHubFeatureDisabledIsNotGone(t *testing.T) {
+	s, err := NewSet(nil)
+	require.NoError(t, err)
+	classifyGone := func(msg string) (string, string) {
+		e := s.Classify(t.Context(), &Raw{Vendor: "github", Status: 410,
+			Body: []byte(`{"message":"` + msg + `","documentation_url":"https://docs.github.com/rest/issues/issues#create-an-issue","status":"410"}`)})
+		require.NotNil(t, e)
+		require.NotNil(t, e.Upstream)
+		return e.Code, e.Upstream.Code
+	}
+	code, upstream := classifyGone("Issues are disabled for this repo")
+	assert.Equal(t, "PRECONDITION_FAILED", code)
+	assert.Empty(t, upstream, "no code of GitHub's is invented")
+	code, _ = classifyGone("This issue was deleted")
+	assert.Equal(t, "GONE", code)
+}
