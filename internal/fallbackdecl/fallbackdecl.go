@@ -1,0 +1,30 @@
+// Package fallbackdecl declares the fallbacks an adapter's WithFallbacks
+// options name, for the HTTP middleware and the MCP adapters alike.
+package fallbackdecl
+
+import (
+	"errors"
+
+	"github.com/toolerr/toolerr"
+)
+
+// Decl is one WithFallbacks option: a tool and its fallbacks. An MCP
+// adapter's option for the tool it registers leaves Tool empty.
+type Decl struct {
+	Tool      string
+	Fallbacks []toolerr.Fallback
+}
+
+// Declare declares d in reg and returns the registry that holds it: reg,
+// or, when reg is sealed (toolerr.Default, shared by the process), a new
+// registry that extends it, which the adapter then uses in its place.
+// A declaration reg rejects declares nothing; its error is returned with
+// reg for the adapter to log.
+func Declare(reg *toolerr.Registry, d Decl) (*toolerr.Registry, error) {
+	err := reg.DeclareFallbacks(d.Tool, d.Fallbacks...)
+	if errors.Is(err, toolerr.ErrSealed) {
+		reg = toolerr.NewRegistry(reg)
+		err = reg.DeclareFallbacks(d.Tool, d.Fallbacks...)
+	}
+	return reg, err
+}
