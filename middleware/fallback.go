@@ -1,7 +1,6 @@
 package middleware
 
 import (
-	"log/slog"
 	"net/http"
 
 	"github.com/toolerr/toolerr"
@@ -36,12 +35,7 @@ func WithFallbacks(tool string, fbs ...toolerr.Fallback) Option {
 // declareFallbacks declares the WithFallbacks options in c's registry, or
 // in one of its own when that one is sealed (toolerr.Default).
 func (c *config) declareFallbacks() {
-	for _, d := range c.fallbacks {
-		var err error
-		if c.registry, err = fallbackdecl.Declare(c.registry, d); err != nil {
-			c.logger.Warn("toolerr: WithFallbacks ignored", slog.Any("error", err))
-		}
-	}
+	c.registry = fallbackdecl.DeclareAll(c.registry, c.fallbacks, c.logger, "toolerr: WithFallbacks ignored")
 }
 
 // offerFallbacks adds to e the fallbacks declared for its tool that its

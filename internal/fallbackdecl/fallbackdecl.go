@@ -4,6 +4,7 @@ package fallbackdecl
 
 import (
 	"errors"
+	"log/slog"
 
 	"github.com/toolerr/toolerr"
 )
@@ -27,4 +28,17 @@ func Declare(reg *toolerr.Registry, d Decl) (*toolerr.Registry, error) {
 		err = reg.DeclareFallbacks(d.Tool, d.Fallbacks...)
 	}
 	return reg, err
+}
+
+// DeclareAll declares every decl of an adapter's options with [Declare]
+// and returns the registry that holds them. A rejected declaration is
+// logged as a warning, with msg as the message, and declares nothing.
+func DeclareAll(reg *toolerr.Registry, decls []Decl, logger *slog.Logger, msg string) *toolerr.Registry {
+	for _, d := range decls {
+		var err error
+		if reg, err = Declare(reg, d); err != nil {
+			logger.Warn(msg, slog.Any("error", err))
+		}
+	}
+	return reg
 }

@@ -1,8 +1,6 @@
 package mcpcore
 
 import (
-	"log/slog"
-
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/internal/fallbackdecl"
 )
@@ -23,11 +21,13 @@ func WithFallbacks(tool string, fbs ...toolerr.Fallback) Option {
 // declareFallbacks declares the WithFallbacks options that name their
 // tool; New calls it.
 func (c *Core) declareFallbacks() {
+	var named []fallbackdecl.Decl
 	for _, d := range c.fallbacks {
 		if d.Tool != "" {
-			c.declare(d)
+			named = append(named, d)
 		}
 	}
+	c.declare(named)
 }
 
 // DeclareFallbacksOf declares for tool the fallbacks of the WithFallbacks
@@ -35,21 +35,20 @@ func (c *Core) declareFallbacks() {
 // core's options (mcptool.AddTool) calls it with the tool's name before
 // the core serves any call.
 func (c *Core) DeclareFallbacksOf(tool string) {
+	var unnamed []fallbackdecl.Decl
 	for _, d := range c.fallbacks {
 		if d.Tool == "" {
 			d.Tool = tool
-			c.declare(d)
+			unnamed = append(unnamed, d)
 		}
 	}
+	c.declare(unnamed)
 }
 
-// declare declares d in the core's registry, or in a registry of its own
-// extending it when that one is sealed.
-func (c *Core) declare(d fallbackdecl.Decl) {
-	var err error
-	if c.Registry, err = fallbackdecl.Declare(c.Registry, d); err != nil {
-		c.Logger.Warn("toolerr: WithFallbacks ignored", slog.Any("error", err))
-	}
+// declare declares decls in the core's registry, or in a registry of its
+// own extending it when that one is sealed.
+func (c *Core) declare(decls []fallbackdecl.Decl) {
+	c.Registry = fallbackdecl.DeclareAll(c.Registry, decls, c.Logger, "toolerr: WithFallbacks ignored")
 }
 
 // offerFallbacks adds to e the fallbacks declared for its tool that its
