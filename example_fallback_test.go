@@ -15,7 +15,8 @@ func ExampleRegistry_DeclareFallbacks() {
 		toolerr.Fallback{Tool: "search_places", On: []toolerr.Category{toolerr.CategoryNotFound}},
 	)
 	if err != nil {
-		panic(err)
+		fmt.Println(err)
+		return
 	}
 	failed := reg.New(toolerr.CodeUpstreamUnavailable, "").WithTool("geocode")
 	offered := reg.OfferFallbacks(failed, toolerr.FallbackCall{})
