@@ -27,6 +27,11 @@ const ExampleRequestID = "req_example"
 //
 // The output depends only on the definitions, so it can be generated and
 // committed (see examples/errdocs) and checked for drift in CI.
+//
+// When tools declare fallbacks ([Registry.DeclareFallbacks]) a last
+// section, "Fallback tools", lists them in a table: the tool, the
+// fallback, the categories it covers and whether it mutates. A registry
+// without fallbacks renders no such section.
 func (r *Registry) Markdown() []byte {
 	defs := r.docDefs()
 	var b bytes.Buffer
@@ -46,6 +51,7 @@ func (r *Registry) Markdown() []byte {
 		}
 		r.writeSection(&b, d)
 	}
+	r.writeFallbacks(&b) // export_fallbacks.go
 	return b.Bytes()
 }
 

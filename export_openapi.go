@@ -20,6 +20,9 @@ const (
 	OpenAPIProblemSchema = "Problem"
 	// OpenAPICodesExtension is the components extension that lists the codes.
 	OpenAPICodesExtension = "x-agent-error-codes"
+	// OpenAPIFallbacksExtension is the components extension that lists
+	// the declared fallbacks of each tool (see [AgentFallback]).
+	OpenAPIFallbacksExtension = "x-agent-fallbacks"
 )
 
 // openAPIDefsRef is the reference prefix of the problem schema's $defs once
@@ -62,7 +65,11 @@ type AgentErrorCode struct {
 //     content has the Problem schema and the code's rendering as example
 //     (with [ExampleRequestID]); codes whose errors carry retry_after_ms
 //     also reference Retry-After;
-//   - components.x-agent-error-codes: one [AgentErrorCode] per code.
+//   - components.x-agent-error-codes: one [AgentErrorCode] per code;
+//   - components.x-agent-fallbacks, when a tool has fallbacks (see
+//     [Registry.DeclareFallbacks]): an object whose keys are the tools and
+//     whose values list their fallbacks, one [AgentFallback] each, in
+//     order of preference. It is left out when no tool declares any.
 //
 // Codes are in the order of [Registry.Markdown]. paths is empty. An
 // operation refers to a code's response as
@@ -120,6 +127,7 @@ func (r *Registry) OpenAPI() ([]byte, error) {
 			},
 			Responses: responses,
 			Codes:     codes,
+			Fallbacks: r.agentFallbacks(), // export_fallbacks.go
 		},
 	}
 	out, err := json.MarshalIndent(doc, "", "  ")
@@ -188,6 +196,9 @@ type (
 		Headers   map[string]openAPIHeader   `json:"headers"`
 		Responses map[string]openAPIResponse `json:"responses"`
 		Codes     []AgentErrorCode           `json:"x-agent-error-codes"`
+		// Fallbacks is omitted when no tool declares any, so that the
+		// document of a registry without fallbacks stays as it was.
+		Fallbacks map[string][]AgentFallback `json:"x-agent-fallbacks,omitempty"`
 	}
 	openAPIHeader struct {
 		Description string          `json:"description"`

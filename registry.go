@@ -20,8 +20,11 @@ type Registry struct {
 	docsBase string
 	sealed   bool
 
-	mu   sync.Mutex // serialises Register
+	mu   sync.Mutex // serialises Register and DeclareFallbacks
 	defs atomic.Pointer[map[string]*Def]
+	// fallbacks holds the tools' declared fallbacks (fallback.go); nil
+	// until the first declaration.
+	fallbacks atomic.Pointer[map[string][]Fallback]
 }
 
 // RegistryOption configures a [Registry].
@@ -45,8 +48,15 @@ func NewRegistry(parent *Registry, opts ...RegistryOption) *Registry {
 	return r
 }
 
+// ErrSealed is the error (tested with errors.Is) that Register and
+// DeclareFallbacks return on a sealed registry: the built-in one,
+// [Default], which is shared by the whole process and so never changes.
+// Register codes and declare fallbacks in a registry of your own,
+// NewRegistry(toolerr.Default()).
+var ErrSealed = errors.New("toolerr: the default registry is sealed")
+
 // errSealed is returned by Register on the built-in registry.
-var errSealed = errors.New("toolerr: the default registry is sealed; register into NewRegistry(toolerr.Default())")
+var errSealed = fmt.Errorf("%w; register into NewRegistry(toolerr.Default())", ErrSealed)
 
 // Register validates and adds definitions, all or none. It reports every
 // problem found: codes that are not SCREAMING_SNAKE, already defined here or

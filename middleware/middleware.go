@@ -216,7 +216,8 @@ func (m *handler) complete(rec *recorder, r *http.Request, e *toolerr.Error) *to
 	return m.sanitized(m.annotate(rec, r, e, false, false))
 }
 
-// annotate adds what the request knows to e: the tool name; on
+// annotate adds what the request knows to e: the tool name; the fallbacks
+// declared for the tool that the failure allows ([WithFallbacks]); on
 // cancellation or timeout the intent the handler recorded last; the
 // request's own request and trace ids in place of any the error carried (a
 // handler's, a downstream's), the trace id being the one of the span the
@@ -256,7 +257,7 @@ func (m *handler) annotate(rec *recorder, r *http.Request, e *toolerr.Error, for
 		instance = r.URL.EscapedPath() // as Write would, saving it a copy
 	}
 	if tool == e.Tool && intent == nil && e.RequestID == id && e.TraceID == trace && instance == e.Instance {
-		return e
+		return m.offerFallbacks(r, e) // fallback.go
 	}
 	c := e // owned: filled in place
 	if !owned {
@@ -267,7 +268,7 @@ func (m *handler) annotate(rec *recorder, r *http.Request, e *toolerr.Error, for
 	if intent != nil {
 		c.Intent = intent
 	}
-	return c
+	return m.offerFallbacks(r, c)
 }
 
 // keptHeader reports whether an error response keeps header k from the

@@ -10,6 +10,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/fallbackdecl"
 	"github.com/toolerr/toolerr/middleware/sanitize"
 	"github.com/toolerr/toolerr/translate"
 )
@@ -55,6 +56,8 @@ type config struct {
 	// WithToolRoutes was given, nil included.
 	toolRoutes    func() []string
 	toolRoutesSet bool
+	// fallbacks are the WithFallbacks declarations (fallback.go).
+	fallbacks []fallbackdecl.Decl
 }
 
 // WithRegistry sets the registry errors are built from. Default:
@@ -202,6 +205,7 @@ func newConfig(opts []Option) config {
 	if c.logger == nil {
 		c.logger = slog.Default()
 	}
+	c.declareFallbacks() // fallback.go
 	if !c.translatorSet {
 		set, err := translate.NewSet(c.classifier)
 		if err != nil {

@@ -21,6 +21,10 @@ type Call struct {
 	// arguments does its work once (its idempotentHint, or the core's
 	// default): the classifier makes a timeout retryable only then.
 	Idempotent bool
+	// ReadOnly says the tool changes nothing (its readOnlyHint). A call
+	// of any other tool is mutating: its unknown outcome keeps a
+	// mutating fallback out unless the tool is idempotent.
+	ReadOnly bool
 }
 
 // panicError is the Go cause of the INTERNAL_ERROR that replaces a panic;
@@ -39,7 +43,7 @@ func (p panicError) Unwrap() error {
 // Failed turns an error the handler of call returned into its failure,
 // and records it (span, counter, log).
 func (c *Core) Failed(ctx context.Context, call Call, err error) *Failure {
-	e := c.complete(ctx, call.Tool, c.fromError(ctx, call, err))
+	e := c.complete(ctx, call, c.fromError(ctx, call, err))
 	return NewFailure(c.tel.record(ctx, c, e, err, nil))
 }
 
@@ -49,7 +53,7 @@ func (c *Core) Failed(ctx context.Context, call Call, err error) *Failure {
 func (c *Core) Panicked(ctx context.Context, call Call, v any) *Failure {
 	stack := debug.Stack()
 	cause := panicError{v}
-	e := c.complete(ctx, call.Tool, c.Registry.New(toolerr.CodeInternal, "").WithCause(cause))
+	e := c.complete(ctx, call, c.Registry.New(toolerr.CodeInternal, "").WithCause(cause))
 	return NewFailure(c.tel.record(ctx, c, e, cause, stack))
 }
 
@@ -57,7 +61,7 @@ func (c *Core) Panicked(ctx context.Context, call Call, v any) *Failure {
 // break the input schema, an unknown tool), for call, and returns its
 // failure.
 func (c *Core) Rejected(ctx context.Context, call Call, e *toolerr.Error) *Failure {
-	e = c.complete(ctx, call.Tool, e)
+	e = c.complete(ctx, call, e)
 	return NewFailure(c.tel.record(ctx, c, e, e.Unwrap(), nil))
 }
 
@@ -96,10 +100,11 @@ func (c *Core) fromError(ctx context.Context, call Call, err error) *toolerr.Err
 // trace id of the call's request scope ([Core.CallContext] made it; a new
 // request id when the context has none; no trace id when it has none: a
 // trace id is never invented), the intent the handler recorded when the
-// call was interrupted, and every string of every member sanitized.
-func (c *Core) complete(ctx context.Context, tool string, e *toolerr.Error) *toolerr.Error {
-	if e.Tool == "" && tool != "" {
-		e = e.WithTool(tool)
+// call was interrupted, the fallbacks declared for the tool that the
+// failure allows, and every string of every member sanitized.
+func (c *Core) complete(ctx context.Context, call Call, e *toolerr.Error) *toolerr.Error {
+	if e.Tool == "" && call.Tool != "" {
+		e = e.WithTool(call.Tool)
 	}
 	id := toolerr.RequestID(ctx)
 	if !toolerr.ValidRequestID(id) {
@@ -116,6 +121,7 @@ func (c *Core) complete(ctx context.Context, tool string, e *toolerr.Error) *too
 			e = e.WithIntent(in)
 		}
 	}
+	e = c.offerFallbacks(call, e) // fallback.go
 	// Every string of every member, sanitized: the result, its
 	// structured content and the log record all carry this error.
 	return e.MapText(c.Sanitizer.CleanText)

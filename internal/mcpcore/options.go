@@ -11,6 +11,7 @@ import (
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
 	"github.com/toolerr/toolerr/idempotency"
+	"github.com/toolerr/toolerr/internal/fallbackdecl"
 	"github.com/toolerr/toolerr/middleware/sanitize"
 	"github.com/toolerr/toolerr/translate"
 )
@@ -119,6 +120,8 @@ type Core struct {
 	tel     *telemetry  // telemetry.go
 	schemas schemaCache // arguments.go
 
+	fallbacks []fallbackdecl.Decl // fallback.go
+
 	onceStore idempotency.Store // once.go
 	onceOpts  []idempotency.Option
 	once      *idempotency.ToolCalls
@@ -141,6 +144,7 @@ func New(opts ...Option) *Core {
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}
+	c.declareFallbacks() // fallback.go
 	if c.Classifier == nil {
 		c.Classifier = classify.New(c.Registry, classify.WithMessageFilter(c.Sanitizer.CleanText),
 			classify.WithErrorMappers(c.mappers...))

@@ -127,7 +127,7 @@ func (c *config) once(t *mcp.Tool, structured bool) mcp.Middleware {
 				err error
 			)
 			oc := mcpcore.OnceCall{
-				Call:      mcpcore.Call{Tool: name, Idempotent: idempotent},
+				Call:      mcpcore.Call{Tool: name, Idempotent: idempotent, ReadOnly: readOnlyTool(t.Annotations)},
 				Hints:     h,
 				Arguments: call.Params.Arguments,
 				Meta:      call.Params.Meta,

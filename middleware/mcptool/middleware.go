@@ -125,7 +125,7 @@ func (c *config) unwrapped(ctx context.Context, call *mcp.CallToolRequest, cause
 		return result(c.Rejected(ctx, c.call(call), c.ArgumentsError(name, info.input, args, cause)), info.structured)
 	}
 	mc := c.call(call)
-	mc.Idempotent = info.idempotent
+	mc.Idempotent, mc.ReadOnly = info.idempotent, info.readOnly
 	return result(c.Failed(ctx, mc, cause), info.structured)
 }
 

@@ -72,6 +72,25 @@ func WithMeterProvider(mp metric.MeterProvider) Option { return mcpcore.WithMete
 // is never redirected to it. Default: off.
 func WithUnknownToolResult(on bool) Option { return mcpcore.WithUnknownToolResult(on) }
 
+// WithFallbacks declares the fallbacks of the tool that [AddTool] or
+// [Wrap] registers (the tool's name is t.Name, or Wrap's name): the
+// alternative tools an agent may call when it fails, each with the
+// failure categories it covers and whether it mutates (see
+// toolerr.Fallback). A failure of a covered category then carries
+// use_fallback:<fallback> in its actions and a hint naming it, in the
+// result's problem object and its text, but for the guard of
+// toolerr.Registry.OfferFallbacks: a mutating fallback is never offered
+// after an auth, permission or policy failure, nor after a timeout or a
+// failure that may have run of a tool that is neither read-only nor
+// idempotent (readOnlyHint, idempotentHint, [WithIdempotent]).
+//
+// They are declared in the registry of [WithRegistry], whose exports then
+// list them, or, without one, in a registry of the tool's own that extends
+// the built-in one (which never changes). A declaration the registry
+// rejects is logged as a warning and declares nothing. [Middleware] has no
+// tool of its own and ignores it. Default: none.
+func WithFallbacks(fbs ...toolerr.Fallback) Option { return mcpcore.WithFallbacks("", fbs...) }
+
 // config is the resolved configuration of one wrapper or middleware.
 type config struct {
 	*mcpcore.Core

@@ -16,6 +16,7 @@ type toolInfo struct {
 	input      []byte // the input schema as listed; nil when the tool is unknown
 	structured bool   // the tool declares no outputSchema
 	idempotent bool   // see idempotentTool
+	readOnly   bool   // see readOnlyTool
 }
 
 // lookup returns what the server lists for the tool name, asking the
@@ -34,7 +35,8 @@ func (c *config) lookup(ctx context.Context, call *mcp.CallToolRequest, name str
 		return toolInfo{idempotent: c.Idempotent}
 	}
 	input, _ := json.Marshal(found.InputSchema)
-	return toolInfo{input: input, structured: found.OutputSchema == nil, idempotent: idempotentTool(found.Annotations, c.Idempotent)}
+	return toolInfo{input: input, structured: found.OutputSchema == nil, idempotent: idempotentTool(found.Annotations, c.Idempotent),
+		readOnly: readOnlyTool(found.Annotations)}
 }
 
 // idempotentTool reports whether a tool with annotations a is idempotent
@@ -43,6 +45,13 @@ func (c *config) lookup(ctx context.Context, call *mcp.CallToolRequest, name str
 // called again).
 func idempotentTool(a *mcp.ToolAnnotations, def bool) bool {
 	return def || a != nil && (a.IdempotentHint || a.ReadOnlyHint)
+}
+
+// readOnlyTool reports whether a tool with annotations a changes nothing
+// (readOnlyHint): a call of any other tool is mutating for the guard of
+// its fallbacks.
+func readOnlyTool(a *mcp.ToolAnnotations) bool {
+	return a != nil && a.ReadOnlyHint
 }
 
 // listTools lists the server's tools through next, page by page (at most

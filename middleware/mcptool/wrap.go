@@ -36,13 +36,14 @@ func Wrap[In, Out any](name string, h mcp.ToolHandlerFor[In, Out], opts ...Optio
 	if c.Idempotency() {
 		c.Logger.Warn("toolerr: mcptool.Wrap ignores WithIdempotency: register the tool with mcptool.AddTool", "tool", name)
 	}
-	return wrap(c, name, h, true, c.Idempotent)
+	c.DeclareFallbacksOf(name)
+	return wrap(c, mcpcore.Call{Tool: name, Idempotent: c.Idempotent}, h, true)
 }
 
-// wrap is [Wrap]; structured is false when the tool declares an
-// outputSchema, which a problem object in structuredContent would break.
-func wrap[In, Out any](c *config, name string, h mcp.ToolHandlerFor[In, Out], structured, idempotent bool) mcp.ToolHandlerFor[In, Out] {
-	call := mcpcore.Call{Tool: name, Idempotent: idempotent}
+// wrap is [Wrap] of the tool call names; structured is false when the
+// tool declares an outputSchema, which a problem object in
+// structuredContent would break.
+func wrap[In, Out any](c *config, call mcpcore.Call, h mcp.ToolHandlerFor[In, Out], structured bool) mcp.ToolHandlerFor[In, Out] {
 	whole := reflect.TypeFor[Out]().Kind() == reflect.Interface
 	return func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out Out, err error) {
 		ctx = c.callContext(ctx, req) // call.go
@@ -80,7 +81,9 @@ func wrap[In, Out any](c *config, name string, h mcp.ToolHandlerFor[In, Out], st
 // the tool's calls at most once per key and guards its keyless repeats.
 func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], opts ...Option) {
 	c := newConfig(opts)
-	mcp.AddTool(s, t, wrap(c, t.Name, h, t.OutputSchema == nil, idempotentTool(t.Annotations, c.Idempotent)))
+	c.DeclareFallbacksOf(t.Name)
+	call := mcpcore.Call{Tool: t.Name, Idempotent: idempotentTool(t.Annotations, c.Idempotent), ReadOnly: readOnlyTool(t.Annotations)}
+	mcp.AddTool(s, t, wrap(c, call, h, t.OutputSchema == nil))
 	if c.Idempotency() {
 		// The SDK gives a tool whose Out is not any an outputSchema.
 		structured := t.OutputSchema == nil && reflect.TypeFor[Out]() == reflect.TypeFor[any]()

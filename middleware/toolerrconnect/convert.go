@@ -49,6 +49,7 @@ func (i *interceptor) convert(ctx context.Context, call callInfo, err error, p *
 		e, keep, src = i.classified(ctx, call, err)
 	}
 	e, generated := i.complete(ctx, call, e)
+	e = i.offerFallbacks(call, e) // fallback.go
 	code := keep
 	if code == 0 {
 		code = CodeFor(e)

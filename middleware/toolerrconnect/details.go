@@ -105,6 +105,11 @@ func metadata(e *toolerr.Error, hint string) map[string]string {
 	setJSON("allowed_values", e.AllowedValues)
 	setJSON("suggested_value", e.SuggestedValue)
 	setJSON("example_request", e.ExampleRequest)
+	if tools := toolerr.FallbackTools(e); len(tools) > 0 {
+		// The actions, when a fallback is among them (fallback.go): a
+		// metadata entry the service's own declaration adds.
+		setJSON("actions", e.Actions)
+	}
 	if len(e.Details) > 0 {
 		setJSON("details", e.Details)
 	}

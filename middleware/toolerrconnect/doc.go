@@ -98,7 +98,8 @@
 //     set trace_id, field, hint, retry_after_ms, upstream_vendor,
 //     upstream_code, upstream_status, upstream_request_id, and the JSON of
 //     allowed_values, suggested_value, example_request and details (each at
-//     most 1 KiB)};
+//     most 1 KiB), and of actions when a fallback declared with
+//     [WithFallbacks] is offered};
 //   - RetryInfo{RetryDelay} when retry_after_ms is set;
 //   - BadRequest{FieldViolations} from the violations (field as an AIP-161
 //     path, description from the reason), or from the field alone;

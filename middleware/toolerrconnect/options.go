@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/fallbackdecl"
 	"github.com/toolerr/toolerr/middleware/sanitize"
 	"github.com/toolerr/toolerr/translate"
 )
@@ -24,6 +25,7 @@ type config struct {
 	toolName   func(connect.Spec) string
 	mappers    []classify.ErrorMapper
 	meters     metric.MeterProvider
+	fallbacks  []fallbackdecl.Decl // fallback.go
 }
 
 // WithRegistry sets the registry errors are built from. Default:
@@ -123,6 +125,7 @@ func newConfig(opts []Option) config {
 	if c.logger == nil {
 		c.logger = slog.Default()
 	}
+	c.declareFallbacks() // fallback.go
 	if c.meters == nil {
 		c.meters = otel.GetMeterProvider()
 	}

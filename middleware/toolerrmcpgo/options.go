@@ -74,3 +74,23 @@ func WithMeterProvider(mp metric.MeterProvider) Option { return mcpcore.WithMete
 // is never redirected to it. See the package doc for how, and its limits.
 // Default: off.
 func WithUnknownToolResult(on bool) Option { return mcpcore.WithUnknownToolResult(on) }
+
+// WithFallbacks declares the fallbacks of the server's tool named tool:
+// the alternative tools an agent may call when it fails, each with the
+// failure categories it covers and whether it mutates (see
+// toolerr.Fallback). Give it once per tool that has fallbacks. A failure
+// of a covered category then carries use_fallback:<fallback> in its
+// actions and a hint naming it, in the result's problem object and its
+// text, but for the guard of toolerr.Registry.OfferFallbacks: a mutating
+// fallback is never offered after an auth, permission or policy failure,
+// nor after a timeout or a failure that may have run of a tool that is
+// neither read-only nor idempotent (its annotations, [WithIdempotent]).
+//
+// [Install] declares them in the registry of [WithRegistry], whose
+// exports then list them, or, without one, in a registry of its own that
+// extends the built-in one (which never changes). A declaration the
+// registry rejects is logged as a warning and declares nothing. Default:
+// none.
+func WithFallbacks(tool string, fbs ...toolerr.Fallback) Option {
+	return mcpcore.WithFallbacks(tool, fbs...)
+}

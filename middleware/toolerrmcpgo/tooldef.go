@@ -90,8 +90,9 @@ func (a *adapter) idempotent(ann mcp.ToolAnnotation) bool {
 }
 
 // call returns what the core knows of a call of the tool name, whose
-// definition is d: the name sanitized (the client chose it) and the tool's
-// idempotency.
+// definition is d: the name sanitized (the client chose it), the tool's
+// idempotency and whether it is read-only (readOnlyHint).
 func (a *adapter) call(name string, d toolDef) mcpcore.Call {
-	return mcpcore.Call{Tool: a.core.Sanitizer.CleanText(name), Idempotent: d.idempotent}
+	readOnly := d.tool.Annotations.ReadOnlyHint != nil && *d.tool.Annotations.ReadOnlyHint
+	return mcpcore.Call{Tool: a.core.Sanitizer.CleanText(name), Idempotent: d.idempotent, ReadOnly: readOnly}
 }
