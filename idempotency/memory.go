@@ -58,6 +58,11 @@ type memShard struct {
 	claims []queued
 	seq    uint64
 	size   int
+	// failures are the runs of failures of FailureCounter, bounded apart
+	// from the records; failQueue holds them in the order their runs
+	// started, for eviction (memory_failures.go).
+	failures  map[string]*memFailure
+	failQueue []queued
 }
 
 // queued is a record's place in one of its shard's eviction queues.

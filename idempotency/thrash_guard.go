@@ -1,0 +1,127 @@
+package idempotency
+
+import (
+	"net/http"
+
+	"github.com/toolerr/toolerr"
+)
+
+// ThrashGuard returns middleware that refuses a call that keeps failing
+// the same way: when the same caller (its principal, see [WithPrincipal])
+// sends the same tool ([WithTool], with the path and query) the same
+// arguments (canonical JSON, as [Key] derives, when declared JSON) and
+// the call failed [WithThrashAfter] times in a row (default 2) with the
+// same non-retryable code within the window ([WithThrashWindow], default
+// 10 minutes), the next identical call is not run. It gets
+// REPEATED_FAILURE (409, policy, not retryable) whose details say which
+// code kept failing (repeated_code), how often (failures) and the window
+// (window_ms), and whose detail tells the agent to change the arguments,
+// use a fallback tool if one is offered, or ask the user.
+//
+// What counts: a failure whose error is not retryable (NOT_FOUND,
+// VALIDATION_FAILED, PERMISSION_DENIED, …) adds one to the call's run; a
+// failure with another code starts a new run of 1; a success of the
+// identical call clears it. A retryable failure (a rate limit, a 503) is
+// the retry logic's business (retrygate) and counts for nothing, nor does
+// a cancellation or a refusal of the guard. A call with other arguments
+// is another call, and runs. Anonymous calls (no principal) are not
+// guarded, unless [SharedAnonymousScope]; MCP requests are left to the
+// MCP adapters, which guard each tool call ([ThrashCalls]).
+//
+// Mount it inside the toolerr middleware (middleware.New, then
+// ThrashGuard, then the handlers), so that it learns each failure's code
+// however it was reported:
+//
+//   - an error a middleware.Tool handler returned, or that a handler
+//     rendered with toolerr.Write, is known when the handler returns
+//     (toolerr.WrittenError);
+//   - a toolerr error body (problem+json or envelope) the guard saw
+//     pass is parsed;
+//   - a raw error response (an HTML page, a vendor's JSON) and an error a
+//     framework adapter reported (middleware.ReportError) are rendered by
+//     the toolerr middleware after the guard returned: the guard counts
+//     the error it renders ([toolerr.OnNextWrittenError]).
+//
+// Without the toolerr middleware, only the first two are seen; a raw
+// error response counts for nothing.
+//
+// The counts live in counter, so that the guard holds across replicas
+// when they share it (the Redis store, package redisstore); nil means a
+// new [MemoryStore]. A store that cannot be reached within
+// [WithStoreTimeout] lets the call through, with a log line: the guard
+// never blocks a tool. The handler reads the body exactly as sent; a body
+// over [WithMaxBody] is not compared, and goes through.
+func ThrashGuard(counter FailureCounter, opts ...Option) func(http.Handler) http.Handler {
+	t := newThrash(counter, opts)
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { t.serve(w, r, next) })
+	}
+}
+
+// serve refuses a call that keeps failing, or runs it and counts how it
+// ended.
+func (t *thrash) serve(w http.ResponseWriter, r *http.Request, next http.Handler) {
+	if mcpRequest(r) { // mcp_request.go
+		next.ServeHTTP(w, r)
+		return
+	}
+	principal := t.cfg.principal(r)
+	if principal == "" && !t.cfg.sharedAnon {
+		next.ServeHTTP(w, r) // anonymous callers cannot be told apart
+		return
+	}
+	body, err := readBody(r, t.cfg.maxBody)
+	if err != nil {
+		next.ServeHTTP(w, r) // too large to compare, or unreadable
+		return
+	}
+	if canonical, err := Canonicalize(body); err == nil && declaredJSON(r) {
+		body = canonical
+	}
+	tool := t.cfg.tool(r)
+	key := t.key(principal, r.Method+" "+tool+"\x00"+r.URL.RequestURI(), body)
+	ctx := r.Context()
+	prior, refusal, ok := t.before(ctx, key, "")
+	if refusal != nil {
+		if toolerr.RequestID(ctx) == "" {
+			refusal = refusal.WithTool(tool) // no toolerr middleware to name it
+		}
+		toolerr.Write(w, r, refusal, toolerr.WithFormat(t.cfg.format), toolerr.WithRegistry(t.cfg.registry))
+		return
+	}
+	if !ok {
+		next.ServeHTTP(w, r)
+		return
+	}
+	before := toolerr.WrittenError(ctx)
+	sw := &statusWriter{w: w}
+	next.ServeHTTP(sw, r)
+	switch {
+	case sw.hijacked:
+	case sw.status != 0 && sw.status < 400:
+		t.after(ctx, key, prior, nil)
+	case toolerr.WrittenError(ctx) != before && toolerr.WrittenError(ctx) != nil:
+		t.after(ctx, key, prior, toolerr.WrittenError(ctx))
+	case sw.status >= 400 && parsed(sw.body) != nil:
+		t.after(ctx, key, prior, parsed(sw.body))
+	default:
+		// Nothing yet, or a raw error response: the toolerr middleware
+		// renders the failure after this returns. Count that one; a
+		// success the handler left unwritten (an empty 200) clears.
+		if !toolerr.OnNextWrittenError(ctx, func(e *toolerr.Error) { t.after(ctx, key, prior, e) }) && sw.status == 0 {
+			t.after(ctx, key, prior, nil)
+		}
+	}
+}
+
+// parsed returns the toolerr error body is a rendering of, or nil.
+func parsed(body []byte) *toolerr.Error {
+	if len(body) == 0 {
+		return nil
+	}
+	e, err := toolerr.Parse(body)
+	if err != nil {
+		return nil
+	}
+	return e
+}
