@@ -1,7 +1,9 @@
 package idempotency
 
 import (
+	"context"
 	"net/http"
+	"sync/atomic"
 
 	"github.com/toolerr/toolerr"
 )
@@ -105,12 +107,33 @@ func (t *thrash) serve(w http.ResponseWriter, r *http.Request, next http.Handler
 	case sw.status >= 400 && parsed(sw.body) != nil:
 		t.after(ctx, key, prior, parsed(sw.body))
 	default:
-		// Nothing yet, or a raw error response: the toolerr middleware
-		// renders the failure after this returns. Count that one; a
-		// success the handler left unwritten (an empty 200) clears.
-		if !toolerr.OnNextWrittenError(ctx, func(e *toolerr.Error) { t.after(ctx, key, prior, e) }) && sw.status == 0 {
-			t.after(ctx, key, prior, nil)
-		}
+		t.afterMiddleware(ctx, key, prior, sw.status)
+	}
+}
+
+// afterMiddleware counts the failure of a call whose handler wrote a raw
+// error response, or nothing: the toolerr middleware renders the failure
+// after the guard returned, and the guard counts the error it renders.
+// Nothing written and nothing rendered is a success (an empty 200), known
+// once the request is done: its run, if it has one, is cleared then, off
+// the request's path. Without the toolerr middleware, nothing written is
+// a success, and a raw error response counts for nothing.
+func (t *thrash) afterMiddleware(ctx context.Context, key string, prior Failures, status int) {
+	var rendered atomic.Bool
+	scoped := toolerr.OnNextWrittenError(ctx, func(e *toolerr.Error) {
+		rendered.Store(true)
+		t.after(ctx, key, prior, e)
+	})
+	switch {
+	case status != 0:
+	case !scoped:
+		t.after(ctx, key, prior, nil)
+	case prior.Count > 0:
+		context.AfterFunc(ctx, func() {
+			if !rendered.Load() {
+				t.after(ctx, key, prior, nil)
+			}
+		})
 	}
 }
 
