@@ -33,8 +33,8 @@ import (
 // sanitize.New(), slog.Default(), a non-idempotent tool.
 func Wrap[In, Out any](name string, h mcp.ToolHandlerFor[In, Out], opts ...Option) mcp.ToolHandlerFor[In, Out] {
 	c := newConfig(opts)
-	if c.Idempotency() {
-		c.Logger.Warn("toolerr: mcptool.Wrap ignores WithIdempotency: register the tool with mcptool.AddTool", "tool", name)
+	if c.Guards() {
+		c.Logger.Warn("toolerr: mcptool.Wrap ignores WithIdempotency and WithThrashGuard: register the tool with mcptool.AddTool", "tool", name)
 	}
 	return wrap(c, name, h, true, c.Idempotent)
 }
@@ -81,7 +81,7 @@ func wrap[In, Out any](c *config, name string, h mcp.ToolHandlerFor[In, Out], st
 func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], opts ...Option) {
 	c := newConfig(opts)
 	mcp.AddTool(s, t, wrap(c, t.Name, h, t.OutputSchema == nil, idempotentTool(t.Annotations, c.Idempotent)))
-	if c.Idempotency() {
+	if c.Guards() {
 		// The SDK gives a tool whose Out is not any an outputSchema.
 		structured := t.OutputSchema == nil && reflect.TypeFor[Out]() == reflect.TypeFor[any]()
 		s.AddReceivingMiddleware(c.once(t, structured)) // idempotency.go
