@@ -45,6 +45,9 @@ type MemoryStore struct {
 	maxSize int // per shard, bytes
 	now     func() time.Time
 	tokens  atomic.Uint64 // one counter for all keys: tokens only grow
+	// runsEnd is the latest end of the window of a run of failures,
+	// in Unix ns: before it a run may be live (memory_failures.go).
+	runsEnd atomic.Int64
 }
 
 type memShard struct {

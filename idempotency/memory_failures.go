@@ -52,6 +52,12 @@ func (s *MemoryStore) AddFailure(ctx context.Context, key, code string, window t
 	}
 	sh.seq++
 	f := &memFailure{f: Failures{Code: code, Count: 1, Since: now}, expires: now.Add(window), seq: sh.seq}
+	for end := f.expires.UnixNano(); ; {
+		old := s.runsEnd.Load()
+		if old >= end || s.runsEnd.CompareAndSwap(old, end) {
+			break
+		}
+	}
 	sh.failures[key] = f
 	sh.failQueue = append(sh.failQueue, queued{key, f.seq})
 	if len(sh.failQueue) > 2*len(sh.failures)+16 {
@@ -104,4 +110,11 @@ func (sh *memShard) dropFailure() bool {
 		}
 	}
 	return false
+}
+
+// noRuns reports whether the store holds no live run of failures: no run
+// started within the window of any run (a run cleared since may keep it
+// false until then). The thrash guard takes its fast path then.
+func (s *MemoryStore) noRuns() bool {
+	return s.now().UnixNano() >= s.runsEnd.Load()
 }

@@ -86,6 +86,9 @@ func (t *thrash) before(ctx context.Context, key, tool string) (run Failures, re
 // (e nil) and had one. A retryable failure is left to the retry logic and
 // counts for nothing, as does a cancellation.
 func (t *thrash) after(ctx context.Context, key string, run Failures, e *toolerr.Error) {
+	if e == nil && run.Count == 0 {
+		return // a success with no run to clear
+	}
 	ctx = context.WithoutCancel(ctx) // the count outlives a caller that left
 	switch {
 	case e == nil:

@@ -67,6 +67,10 @@ func (t *thrash) serve(w http.ResponseWriter, r *http.Request, next http.Handler
 		next.ServeHTTP(w, r)
 		return
 	}
+	if m, ok := t.counter.(*MemoryStore); ok && m.noRuns() {
+		t.serveIdle(w, r, next) // thrash_idle.go
+		return
+	}
 	principal := t.cfg.principal(r)
 	if principal == "" && !t.cfg.sharedAnon {
 		next.ServeHTTP(w, r) // anonymous callers cannot be told apart
@@ -77,16 +81,12 @@ func (t *thrash) serve(w http.ResponseWriter, r *http.Request, next http.Handler
 		next.ServeHTTP(w, r) // too large to compare, or unreadable
 		return
 	}
-	if canonical, err := Canonicalize(body); err == nil && declaredJSON(r) {
-		body = canonical
-	}
-	tool := t.cfg.tool(r)
-	key := t.key(principal, r.Method+" "+tool+"\x00"+r.URL.RequestURI(), body)
+	key := t.requestKey(r, principal, body)
 	ctx := r.Context()
 	prior, refusal, ok := t.before(ctx, key, "")
 	if refusal != nil {
 		if toolerr.RequestID(ctx) == "" {
-			refusal = refusal.WithTool(tool) // no toolerr middleware to name it
+			refusal = refusal.WithTool(t.cfg.tool(r)) // no toolerr middleware to name it
 		}
 		toolerr.Write(w, r, refusal, toolerr.WithFormat(t.cfg.format), toolerr.WithRegistry(t.cfg.registry))
 		return
@@ -98,12 +98,31 @@ func (t *thrash) serve(w http.ResponseWriter, r *http.Request, next http.Handler
 	before := toolerr.WrittenError(ctx)
 	sw := &statusWriter{w: w}
 	next.ServeHTTP(sw, r)
-	switch {
+	t.settle(ctx, key, prior, sw, before)
+}
+
+// requestKey is the counter's key of an HTTP call: its principal, method,
+// host, path and query, and body (canonical JSON when declared JSON). The
+// method and target name the tool: no two routes share them.
+func (t *thrash) requestKey(r *http.Request, principal string, body []byte) string {
+	if canonical, err := Canonicalize(body); err == nil && declaredJSON(r) {
+		body = canonical
+	}
+	return t.key(principal, r.Method+" "+r.Host+r.URL.RequestURI(), body)
+}
+
+// settle counts how a call that ran ended, from what its handler wrote
+// (sw) and the error rendered for it: a success clears the run, a failure
+// counts, by the error [toolerr.Write] rendered while the handler ran
+// (unless it is before, rendered earlier), else the toolerr error body
+// the handler wrote, else the error the toolerr middleware renders next.
+func (t *thrash) settle(ctx context.Context, key string, prior Failures, sw *statusWriter, before *toolerr.Error) {
+	switch written := toolerr.WrittenError(ctx); {
 	case sw.hijacked:
 	case sw.status != 0 && sw.status < 400:
 		t.after(ctx, key, prior, nil)
-	case toolerr.WrittenError(ctx) != before && toolerr.WrittenError(ctx) != nil:
-		t.after(ctx, key, prior, toolerr.WrittenError(ctx))
+	case written != before && written != nil:
+		t.after(ctx, key, prior, written)
 	case sw.status >= 400 && parsed(sw.body) != nil:
 		t.after(ctx, key, prior, parsed(sw.body))
 	default:
