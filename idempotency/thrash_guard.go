@@ -102,13 +102,14 @@ func (t *thrash) serve(w http.ResponseWriter, r *http.Request, next http.Handler
 }
 
 // requestKey is the counter's key of an HTTP call: its principal, method,
-// host, path and query, and body (canonical JSON when declared JSON). The
-// method and target name the tool: no two routes share them.
+// path and query, and body (canonical JSON when declared JSON). The method
+// and path name the tool: no two routes share them. The host is left out:
+// replicas are reached under different ones.
 func (t *thrash) requestKey(r *http.Request, principal string, body []byte) string {
 	if canonical, err := Canonicalize(body); err == nil && declaredJSON(r) {
 		body = canonical
 	}
-	return t.key(principal, r.Method+" "+r.Host+r.URL.RequestURI(), body)
+	return t.key(principal, r.Method+" "+r.URL.RequestURI(), body)
 }
 
 // settle counts how a call that ran ended, from what its handler wrote
