@@ -213,3 +213,25 @@ func TestThrashGuardWithoutTheMiddleware(t *testing.T) {
 	require.Equal(t, 409, rec.Code)
 	assert.Equal(t, "/tools/get_order", errorOf(t, rec).Tool)
 }
+
+// TestThrashGuardHandlerReadsTheBodyAsSent: on the guard's fast path (no
+// run yet) and on its full path (a run counted), the handler reads the
+// bytes the client sent, and a body over the read limit is not compared:
+// its calls are never refused.
+func TestThrashGuardHandlerReadsTheBodyAsSent(t *testing.T) {
+	const body = "{ \"id\" : \"ord-9\",\n \"n\": 1.0 }"
+	var read []string
+	tt := newThrashTool(idempotency.NewMemoryStore(), func(b string) error {
+		read = append(read, b)
+		return notFound("")
+	})
+	send(tt.h, "Bearer a", body)
+	send(tt.h, "Bearer a", body)
+	require.Equal(t, 409, send(tt.h, "Bearer a", `{"n":1,"id":"ord-9"}`).Code, "canonically the same call")
+	assert.Equal(t, []string{body, body}, read)
+
+	big := newThrashTool(idempotency.NewMemoryStore(), notFound, idempotency.WithMaxBody(8))
+	for range 4 {
+		assert.Equal(t, 404, send(big.h, "Bearer a", body).Code)
+	}
+}
