@@ -10,8 +10,9 @@ import (
 
 // ThrashGuard returns middleware that refuses a call that keeps failing
 // the same way: when the same caller (its principal, see [WithPrincipal])
-// sends the same tool ([WithTool], with the path and query) the same
-// arguments (canonical JSON, as [Key] derives, when declared JSON) and
+// sends the same tool (the method, path and query; [WithTool] names it in
+// a refusal only when no toolerr middleware does) the same arguments
+// (canonical JSON, as [Key] derives, when declared JSON) and
 // the call failed [WithThrashAfter] times in a row (default 2) with the
 // same non-retryable code within the window ([WithThrashWindow], default
 // 10 minutes), the next identical call is not run. It gets
