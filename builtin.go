@@ -33,6 +33,7 @@ const (
 	CodeIdempotencyInProgress  = "IDEMPOTENCY_IN_PROGRESS"
 	CodeIdempotencyUnavailable = "IDEMPOTENCY_UNAVAILABLE"
 	CodeDuplicateAction        = "DUPLICATE_ACTION"
+	CodeRepeatedFailure        = "REPEATED_FAILURE"
 	CodeCircuitOpen            = "CIRCUIT_OPEN"
 	CodeRetryBudgetExhausted   = "RETRY_BUDGET_EXHAUSTED"
 
@@ -287,6 +288,15 @@ func builtinDefs() []Def {
 			Cause:     "An identical mutating call, same session, tool and arguments, ran inside the duplicate window without an idempotency key.",
 			Repair:    []string{"Use the first call's result.", "Send a new Idempotency-Key if a second action is intended."},
 			Actions:   []string{ActionReadStateFirst},
+		},
+		{
+			Code: CodeRepeatedFailure, Category: CategoryPolicy, Status: http.StatusConflict,
+			Title:     "This exact call keeps failing",
+			Hint:      "Do not repeat this call: it failed the same way several times. Change the arguments, use a fallback tool if one is offered, or ask the user.",
+			HumanHint: "This request keeps failing the same way, so it was not tried again.",
+			Cause:     "The same caller sent the same tool the same arguments, and the call failed with the same non-retryable code several times within the thrash guard's window; the call was not run again, since it would fail the same way.",
+			Repair:    []string{"Change the arguments, or use a fallback tool if one is offered.", "Ask the user when neither is possible."},
+			Related:   []string{CodeDuplicateAction},
 		},
 		{
 			Code: CodeCircuitOpen, Category: CategoryTransient, Status: http.StatusServiceUnavailable, Retryable: true,

@@ -44,6 +44,13 @@ func builtinWordings(code string) []Wording {
 			When: MemberDetails,
 			Hint: "Do not repeat it: an identical call already ran (see details). Use its result; if a second action is really intended, send an Idempotency-Key.",
 		}}
+	case CodeRepeatedFailure:
+		return []Wording{{
+			When: MemberDetails,
+			Hint: "Do not repeat this call: it failed the same way several times (details.repeated_code). Change the arguments, use a fallback tool if one is offered, or ask the user.",
+			Repair: []string{"Read details.repeated_code for the failure that kept recurring.",
+				"Change the arguments, or use a fallback tool if one is offered.", "Ask the user when neither is possible."},
+		}}
 	case CodeToolNotFound:
 		// The middleware lists the service's nearest routes ("POST
 		// /tools/search_orders") for a path no route matches.

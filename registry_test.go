@@ -18,14 +18,14 @@ var builtinCodes = []string{
 	CodePayloadTooLarge, CodeUpstreamTimeout, CodeUpstreamUnavailable, CodeUpstreamMisconfigured,
 	CodeUpstreamUnclassified, CodeNotImplemented, CodePolicyBlocked, CodeInternal, CodeCancelled,
 	CodePartialFailure, CodeIdempotencyKeyMissing, CodeIdempotencyKeyReused, CodeIdempotencyInProgress,
-	CodeIdempotencyUnavailable, CodeDuplicateAction, CodeCircuitOpen, CodeRetryBudgetExhausted,
+	CodeIdempotencyUnavailable, CodeDuplicateAction, CodeRepeatedFailure, CodeCircuitOpen, CodeRetryBudgetExhausted,
 	CodeToolNotFound, CodeMethodNotAllowed, CodeToolTimeout, CodeToolUnavailable,
 }
 
 func TestDefaultRegistersEveryBuiltinCode(t *testing.T) {
-	require.Len(t, builtinCodes, 31)
+	require.Len(t, builtinCodes, 32)
 	defs := Default().Defs()
-	require.Len(t, defs, 31, "exactly the built-in codes")
+	require.Len(t, defs, 32, "exactly the built-in codes")
 	got := make([]string, 0, len(defs))
 	for _, d := range defs {
 		got = append(got, d.Code)
@@ -263,7 +263,7 @@ func TestRegisterRejectsEachProblem(t *testing.T) {
 				_, ok := reg.Lookup(d.Code)
 				assert.False(t, ok, "%s must not be registered", d.Code)
 			}
-			assert.Len(t, reg.Defs(), 31, "only the parent's codes")
+			assert.Len(t, reg.Defs(), 32, "only the parent's codes")
 		})
 	}
 }
@@ -369,7 +369,7 @@ func TestDefsSortedWithParents(t *testing.T) {
 	reg := NewRegistry(Default())
 	require.NoError(t, reg.Register(regValid(), regWith(func(d *Def) { d.Code = "AAA_FIRST" })))
 	defs := reg.Defs()
-	require.Len(t, defs, 33)
+	require.Len(t, defs, 34)
 	assert.True(t, slices.IsSortedFunc(defs, func(a, b Def) int { return strings.Compare(a.Code, b.Code) }))
 	assert.Equal(t, "AAA_FIRST", defs[0].Code)
 	codes := make([]string, len(defs))

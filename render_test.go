@@ -32,7 +32,7 @@ func decodeRendered(t *testing.T, body []byte) map[string]any {
 
 func TestRenderEveryDefaultCodeRoundTrip(t *testing.T) {
 	defs := Default().Defs()
-	require.Len(t, defs, 31)
+	require.Len(t, defs, 32)
 	for _, d := range defs {
 		t.Run(d.Code, func(t *testing.T) {
 			e := Default().New(d.Code, "").WithRequestID("req-1")

@@ -32,6 +32,9 @@ type recordings struct {
 	intent  *Intent
 	vendor  string
 	written *Error
+	// next is called with the next error recorded as written, once
+	// (scope_watch.go).
+	next func(*Error)
 }
 
 type scopeKey struct{}
@@ -208,5 +211,10 @@ func recordWritten(ctx context.Context, e *Error) {
 	}
 	s.rec.mu.Lock()
 	s.rec.written = e
+	next := s.rec.next
+	s.rec.next = nil
 	s.rec.mu.Unlock()
+	if next != nil {
+		next(e)
+	}
 }

@@ -13,10 +13,18 @@
 // [ToolCalls] gives the same promises to the calls of an MCP server (see
 // "MCP tool calls" below).
 //
+// [ThrashGuard] (HTTP) and [ThrashCalls] (a tool call, for the MCP
+// adapters) refuse the identical call that failed twice in a row with the
+// same non-retryable code within 10 minutes: an agent looping on a
+// permanent failure is told to change the arguments, use a fallback, or
+// ask the user. They count failures in a [FailureCounter]: [MemoryStore],
+// or idempotency/redisstore across replicas (idempotency/pgstore does not
+// count failures).
+//
 // Every refusal is a rendered toolerr error: IDEMPOTENCY_KEY_MISSING,
 // IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS, IDEMPOTENCY_UNAVAILABLE,
-// DUPLICATE_ACTION, and UNAUTHENTICATED for a keyed request without a
-// principal.
+// DUPLICATE_ACTION, REPEATED_FAILURE, and UNAUTHENTICATED for a keyed
+// request without a principal.
 //
 // # Guarantees
 //

@@ -45,6 +45,9 @@ type MemoryStore struct {
 	maxSize int // per shard, bytes
 	now     func() time.Time
 	tokens  atomic.Uint64 // one counter for all keys: tokens only grow
+	// runsEnd is the latest end of the window of a run of failures,
+	// in Unix ns: before it a run may be live (memory_failures.go).
+	runsEnd atomic.Int64
 }
 
 type memShard struct {
@@ -58,6 +61,11 @@ type memShard struct {
 	claims []queued
 	seq    uint64
 	size   int
+	// failures are the runs of failures of FailureCounter, bounded apart
+	// from the records; failQueue holds them in the order their runs
+	// started, for eviction (memory_failures.go).
+	failures  map[string]*memFailure
+	failQueue []queued
 }
 
 // queued is a record's place in one of its shard's eviction queues.

@@ -60,6 +60,8 @@ type config struct {
 	window        time.Duration // DuplicateGuard and ToolCalls only
 	digestKey     []byte        // WithFingerprintKey
 	keyName       string        // ToolCalls only
+	thrashAfter   int           // ThrashGuard and ThrashCalls only
+	thrashWindow  time.Duration // ThrashGuard and ThrashCalls only
 	// redact removes secrets from a failure body stored without a
 	// request scope (storedBody): a default sanitizer's secret stage.
 	redact func(string) string
@@ -266,6 +268,7 @@ func newConfig(opts []Option) config {
 		maxBody: DefaultMaxBody, maxStored: DefaultMaxStored, replayHeaders: append([]string(nil), DefaultReplayHeaders...),
 		principal: authorizationPrincipal, tool: routeTool, registry: toolerr.Default(), now: time.Now,
 		window: DefaultWindow, storeTimeout: DefaultStoreTimeout, keyName: DefaultKeyName,
+		thrashAfter: DefaultThrashAfter, thrashWindow: DefaultThrashWindow,
 		redact: defaultRedact(),
 	}
 	c.fingerprint = func(r *http.Request, body []byte) string {

@@ -62,6 +62,10 @@
 // handler, unless configured to fail open: as when Redis is down.
 // DuplicateGuard lets the call through.
 //
+// The store does not implement idempotency.FailureCounter: the thrash
+// guard (idempotency.ThrashGuard, ThrashCalls) counts its failures in a
+// MemoryStore or the Redis store.
+//
 // # Durability
 //
 // A claim is durable once its statement commits. With synchronous

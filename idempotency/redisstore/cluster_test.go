@@ -17,7 +17,8 @@ import (
 // TestReplicaAckCluster: on Redis Cluster (one master with all the slots
 // and one replica), WithReplicaAck sends the script and WAIT to the
 // master of the key's slot: the claim is acknowledged by its replica, and
-// asking for more replicas than the master has is refused.
+// asking for more replicas than the master has is refused. The failure
+// counts of the thrash guard work there too.
 func TestReplicaAckCluster(t *testing.T) {
 	clusterArgs := []string{"--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "5000"}
 	master, _ := redistest.StartArgs(t, clusterArgs...)
@@ -50,6 +51,19 @@ func TestReplicaAckCluster(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, ok)
 	assert.Equal(t, idempotency.Completed, rec.State)
+
+	// The thrash guard's counts run on the cluster too: one key per script.
+	for range 2 {
+		_, err = s.AddFailure(ctx, "thrash:k", "NOT_FOUND", time.Minute)
+		require.NoError(t, err)
+	}
+	f, err := s.Failures(ctx, "thrash:k")
+	require.NoError(t, err)
+	assert.Equal(t, idempotency.Failures{Code: "NOT_FOUND", Count: 2, Since: f.Since}, f)
+	require.NoError(t, s.ClearFailures(ctx, "thrash:k"))
+	f, err = s.Failures(ctx, "thrash:k")
+	require.NoError(t, err)
+	assert.Zero(t, f.Count)
 
 	more := redisstore.New(cluster, redisstore.WithKeyPrefix(uniquePrefix()), redisstore.WithReplicaAck(2, ackTimeout))
 	_, err = more.Claim(ctx, "k", "fp", time.Minute)

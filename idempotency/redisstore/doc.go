@@ -6,6 +6,13 @@
 // the script cached yet), and so does Get, which hides lapsed claims. A key
 // is one Redis hash, so the store works on Redis Cluster too.
 //
+// The store is also an [idempotency.FailureCounter], for the thrash guard
+// (idempotency.ThrashGuard, ThrashCalls): a run of failures of one call is
+// one hash, counted atomically by a Lua script, expiring its window after
+// the run's first failure by the server's clock; each method is one round
+// trip. [WithReplicaAck] does not apply to it: a count lost in a failover
+// lets an identical call run once more, which is the safe direction.
+//
 // Time: leases are measured by the Redis server's clock (TIME inside the
 // scripts), never by the caller's, so replicas with skewed clocks agree on
 // when a lease lapses. Record.LeaseUntil and Record.CreatedAt are server

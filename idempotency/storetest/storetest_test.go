@@ -18,3 +18,9 @@ func TestMemoryStore(t *testing.T) {
 func TestToolCallsMemory(t *testing.T) {
 	storetest.RunToolCalls(t, func(t *testing.T) idempotency.Store { return idempotency.NewMemoryStore() })
 }
+
+// TestFailureCounterMemory runs the suite of idempotency.FailureCounter
+// over the memory store.
+func TestFailureCounterMemory(t *testing.T) {
+	storetest.RunFailureCounter(t, func(t *testing.T) idempotency.FailureCounter { return idempotency.NewMemoryStore() })
+}

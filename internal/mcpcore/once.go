@@ -139,8 +139,18 @@ type OnceCall struct {
 //
 // run says whether its result is kept, by [Core.Keep] under the context
 // run gets (which is how Once learns that a result reports a failure).
-// Without [WithIdempotency], Once calls run.
+// Without [WithIdempotency], Once calls run. With [WithThrashGuard], a call
+// that keeps failing the same way is refused before any of this
+// (REPEATED_FAILURE), and how each call ended is counted.
 func (c *Core) Once(ctx context.Context, call OnceCall, run func(ctx context.Context) (result []byte, keep bool)) (result []byte, replayed bool, f *Failure) {
+	if c.thrash != nil {
+		return c.guardThrash(ctx, call, run) // thrash.go
+	}
+	return c.runOnce(ctx, call, run)
+}
+
+// runOnce is [Core.Once] without the thrash guard.
+func (c *Core) runOnce(ctx context.Context, call OnceCall, run func(ctx context.Context) (result []byte, keep bool)) (result []byte, replayed bool, f *Failure) {
 	if c.once == nil || isTrue(call.Hints.ReadOnly) {
 		result, _ = run(ctx)
 		return result, false, nil
@@ -191,6 +201,7 @@ func forgetFailures(ctx context.Context, run func(ctx context.Context) ([]byte, 
 // context run got: Keep notes a failure there, so that the duplicate
 // guard forgets a keyless call that failed (see [Core.Once]).
 func (c *Core) Keep(ctx context.Context, isError bool, cause error) bool {
+	noteOutcome(ctx, isError, cause) // thrash.go
 	if !isError {
 		return true
 	}

@@ -125,6 +125,10 @@ type Core struct {
 	onceStore idempotency.Store // once.go
 	onceOpts  []idempotency.Option
 	once      *idempotency.ToolCalls
+
+	thrashCounter idempotency.FailureCounter // thrash.go
+	thrashOpts    []idempotency.Option
+	thrash        *idempotency.ThrashCalls
 }
 
 // New applies opts over the defaults.
@@ -161,6 +165,7 @@ func New(opts ...Option) *Core {
 	}
 	c.tel = newTelemetry(c.tracers, c.meters, c.Logger)
 	c.newOnce()
+	c.newThrash()
 	return c
 }
 

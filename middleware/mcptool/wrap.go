@@ -33,8 +33,8 @@ import (
 // sanitize.New(), slog.Default(), a non-idempotent tool.
 func Wrap[In, Out any](name string, h mcp.ToolHandlerFor[In, Out], opts ...Option) mcp.ToolHandlerFor[In, Out] {
 	c := newConfig(opts)
-	if c.Idempotency() {
-		c.Logger.Warn("toolerr: mcptool.Wrap ignores WithIdempotency: register the tool with mcptool.AddTool", "tool", name)
+	if c.Guards() {
+		c.Logger.Warn("toolerr: mcptool.Wrap ignores WithIdempotency and WithThrashGuard: register the tool with mcptool.AddTool", "tool", name)
 	}
 	c.DeclareFallbacksOf(name)
 	return wrap(c, mcpcore.Call{Tool: name, Idempotent: c.Idempotent}, h, true)
@@ -84,7 +84,7 @@ func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, O
 	c.DeclareFallbacksOf(t.Name)
 	call := mcpcore.Call{Tool: t.Name, Idempotent: idempotentTool(t.Annotations, c.Idempotent), ReadOnly: readOnlyTool(t.Annotations)}
 	mcp.AddTool(s, t, wrap(c, call, h, t.OutputSchema == nil))
-	if c.Idempotency() {
+	if c.Guards() {
 		// The SDK gives a tool whose Out is not any an outputSchema.
 		structured := t.OutputSchema == nil && reflect.TypeFor[Out]() == reflect.TypeFor[any]()
 		s.AddReceivingMiddleware(c.once(t, structured)) // idempotency.go

@@ -84,7 +84,7 @@ type onceKey struct{}
 // is without. The result kept for a retry is the one the client got, as
 // JSON; a retry gets it back marked [MetaReplayed].
 func (a *adapter) once(ctx context.Context, req mcp.CallToolRequest, next server.ToolHandlerFunc) (*mcp.CallToolResult, error) {
-	if !a.core.Idempotency() || ctx.Value(onceKey{}) != nil {
+	if !a.core.Guards() || ctx.Value(onceKey{}) != nil {
 		h := a.run(ctx, req, next)
 		return h.res, h.err
 	}
