@@ -9,15 +9,15 @@ import (
 	"time"
 )
 
-// newNaiveHandler returns the baseline tool set: the same four tools
-// without toolerr. Each relays the carrier's response as the carrier sent
+// newNaiveHandler returns the baseline tool set: the same tools without
+// toolerr. Each relays the carrier's response as the carrier sent
 // it, status and body, and reports a failed call as a 504 with Go's error
 // text. client makes one attempt per call, of at most attemptTimeout: a
 // context deadline, which simLink sees (http.Client.Timeout would cancel
 // the attempt behind simLink's back, through Request.Cancel).
 func newNaiveHandler(base string, client *http.Client, attemptTimeout time.Duration) http.Handler {
 	mux := http.NewServeMux()
-	for _, tool := range []string{"lookup_inventory", "reserve_stock", "create_shipment_label", "notify_customer"} {
+	for _, tool := range []string{"lookup_inventory", "reserve_stock", "create_shipment_label", "notify_customer", "geocode_address", "geocode_address_backup"} {
 		mux.HandleFunc("POST /tools/"+tool, func(w http.ResponseWriter, r *http.Request) {
 			var a toolArgs
 			if err := json.NewDecoder(io.LimitReader(r.Body, 1<<16)).Decode(&a); err != nil {
@@ -63,6 +63,11 @@ func (a *naiveAgent) run(ctx context.Context, t task) taskResult {
 	}
 	if _, ok := a.step(ctx, &res, "reserve_stock", toolArgs{Order: t.Order, SKU: t.SKU, Quantity: t.Quantity}); !ok {
 		return res
+	}
+	if t.Address != "" {
+		if _, ok := a.step(ctx, &res, "geocode_address", toolArgs{Order: t.Order, Address: t.Address}); !ok {
+			return res
+		}
 	}
 	out, ok := a.step(ctx, &res, "create_shipment_label", toolArgs{Order: t.Order, SKU: t.SKU, WeightKg: t.WeightKg, Service: t.Service})
 	if !ok {

@@ -52,6 +52,12 @@ func (a *toolerrAgent) run(ctx context.Context, t task) taskResult {
 	if _, ok := a.step(ctx, &res, session, "reserve_stock", reserve, false); !ok {
 		return res
 	}
+	if t.Address != "" {
+		geo := map[string]any{"order_id": t.Order, "address": t.Address}
+		if _, ok := a.step(ctx, &res, session, "geocode_address", geo, false); !ok {
+			return res
+		}
+	}
 	label := map[string]any{"order_id": t.Order, "sku": sku, "weight_kg": t.WeightKg, "service": t.Service}
 	out, ok := a.step(ctx, &res, session, "create_shipment_label", label, true)
 	if !ok {
@@ -66,10 +72,11 @@ func (a *toolerrAgent) run(ctx context.Context, t task) taskResult {
 }
 
 // step calls tool until it succeeds or an error says to stop. It changes
-// args in place when the tool suggests a value, and returns the decoded
-// result and true on success.
+// args in place when the tool suggests a value, switches once to a
+// fallback tool the error offers (use_fallback:<tool>), and returns the
+// decoded result and true on success.
 func (a *toolerrAgent) step(ctx context.Context, res *taskResult, session, tool string, args map[string]any, keyed bool) (map[string]any, bool) {
-	fixes, retries := 0, 0
+	fixes, retries, fellBack := 0, 0, false
 	for {
 		key := ""
 		if keyed {
@@ -110,6 +117,10 @@ func (a *toolerrAgent) step(ctx context.Context, res *taskResult, session, tool 
 				return map[string]any{"label_id": id}, true // the order has its label: do not buy another
 			}
 			return a.escalate(res, tool, o.Code+" without a label id")
+		case offeredFallback(o.Actions) != "" && !fellBack:
+			// The tool retried its downstream already: take the backup
+			// it names, with the same arguments.
+			tool, fellBack, retries = offeredFallback(o.Actions), true, 0
 		case o.ExampleRequest != nil && fixes < maxFixes:
 			clear(args) // the call with every repair applied
 			for k, v := range o.ExampleRequest {
@@ -126,6 +137,16 @@ func (a *toolerrAgent) step(ctx context.Context, res *taskResult, session, tool 
 			return a.escalate(res, tool, fmt.Sprintf("%s (%s)", o.Code, o.Category))
 		}
 	}
+}
+
+// offeredFallback returns the first fallback tool among actions, or "".
+func offeredFallback(actions []string) string {
+	for _, a := range actions {
+		if tool, ok := strings.CutPrefix(a, toolerr.ActionUseFallbackPrefix); ok {
+			return tool
+		}
+	}
+	return ""
 }
 
 // read reads a failed call's body: the observation text, or with

@@ -69,6 +69,8 @@ func (c *carrier) handler() http.Handler {
 	mux.HandleFunc("PUT /v1/reservations/{order}", c.reserve)
 	mux.HandleFunc("POST /v1/labels", c.createLabel)
 	mux.HandleFunc("POST /v1/notifications", c.notify)
+	mux.HandleFunc("POST /v1/geocode", c.geocode)
+	mux.HandleFunc("POST /v2/geocode", c.geocodeBackup)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c.mu.Lock()
 		c.requests++
@@ -237,7 +239,52 @@ func (c *carrier) notify(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, vendorError("BAD_REQUEST", "label_id is required", "label_id"))
 		return
 	}
+	c.count("notify", body.Order)
+	if c.script[body.Order] == scOptedOut {
+		writeJSON(w, http.StatusUnprocessableEntity, vendorError("RECIPIENT_OPTED_OUT",
+			"the customer opted out of shipment notifications", "customer"))
+		return
+	}
 	writeJSON(w, http.StatusAccepted, map[string]any{"notification_id": "ntf_" + body.Order, "label_id": body.LabelID})
+}
+
+// geocodeRequest is the body of both geocoders.
+type geocodeRequest struct {
+	Order   string `json:"order_id"`
+	Address string `json:"address"`
+}
+
+// geocode is the primary geocoder: for an order whose scenario has it
+// down, the load balancer's 503 page, every time.
+func (c *carrier) geocode(w http.ResponseWriter, r *http.Request) {
+	var body geocodeRequest
+	if err := json.NewDecoder(io.LimitReader(r.Body, 1<<16)).Decode(&body); err != nil || body.Address == "" {
+		writeJSON(w, http.StatusBadRequest, vendorError("BAD_REQUEST", "address is required", "address"))
+		return
+	}
+	c.count("geocode", body.Order)
+	if c.script[body.Order] == scGeocoderDown {
+		writeHTML(w, http.StatusServiceUnavailable, "503 Service Temporarily Unavailable",
+			"<center><h1>503 Service Temporarily Unavailable</h1></center><hr><center>nginx</center>")
+		return
+	}
+	writeJSON(w, http.StatusOK, geocodeBody(body, "primary"))
+}
+
+// geocodeBackup is the backup geocoder, coarser and always up.
+func (c *carrier) geocodeBackup(w http.ResponseWriter, r *http.Request) {
+	var body geocodeRequest
+	if err := json.NewDecoder(io.LimitReader(r.Body, 1<<16)).Decode(&body); err != nil || body.Address == "" {
+		writeJSON(w, http.StatusBadRequest, vendorError("BAD_REQUEST", "address is required", "address"))
+		return
+	}
+	c.count("geocode_backup", body.Order)
+	writeJSON(w, http.StatusOK, geocodeBody(body, "backup"))
+}
+
+// geocodeBody is a geocoder's answer.
+func geocodeBody(req geocodeRequest, source string) map[string]any {
+	return map[string]any{"order_id": req.Order, "lat": 53.5461, "lon": 9.9661, "source": source}
 }
 
 // validWeight reports whether kg is a weight the carrier accepts.

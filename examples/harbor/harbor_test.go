@@ -17,10 +17,11 @@ import (
 // lose nothing the agent acts on: both rows are equal but for the name.
 func rowsByAgent(t *testing.T, rows []summary) (naive, withToolerr summary) {
 	t.Helper()
-	require.Len(t, rows, 3)
+	require.Len(t, rows, 4)
 	require.Equal(t, "naive", rows[0].Agent)
 	require.Equal(t, "toolerr", rows[1].Agent)
 	require.Equal(t, "toolerr_json", rows[2].Agent)
+	require.Equal(t, "naive_toolerr", rows[3].Agent)
 	fromJSON := rows[2]
 	fromJSON.Agent = "toolerr"
 	require.Equal(t, fromJSON, rows[1], "the agent reading the observation does exactly as well as one reading JSON")
@@ -41,20 +42,22 @@ func waitGoroutines(t *testing.T, want int) {
 	}
 }
 
-// TestSimulationComparesAgents runs both agents over 40 seeded tasks: the
-// toolerr agent pays no label twice, sees no secret and no HTML, and needs
-// fewer calls per completed task than the baseline, which does show
-// duplicates and leaks. The same seed gives the same table.
+// TestSimulationComparesAgents runs the agents over 50 seeded tasks: the
+// toolerr agent pays no label twice, sees no secret and no HTML, takes the
+// backup geocoder when the primary is down, and needs fewer calls per
+// completed task than the baseline, which does show duplicates and leaks;
+// the baseline in front of the toolerr tools has its repeated failing
+// calls refused. The same seed gives the same table.
 func TestSimulationComparesAgents(t *testing.T) {
 	before := runtime.NumGoroutine()
 	cfg := defaultConfig()
-	cfg.Tasks = 40
+	cfg.Tasks = 50
 	tasks := newTasks(cfg.Tasks, cfg.Seed)
 	seen := map[scenario]bool{}
 	for _, tk := range tasks {
 		seen[tk.Scenario] = true
 	}
-	for _, sc := range []scenario{scLabelTimeout, scLeakedKey, scSKUTypo, scOutage, scServiceTypo} {
+	for _, sc := range []scenario{scLabelTimeout, scLeakedKey, scSKUTypo, scOutage, scServiceTypo, scGeocoderDown, scOptedOut} {
 		require.True(t, seen[sc], "seed %d: the first %d tasks lack %s, the comparison would mean little", cfg.Seed, cfg.Tasks, sc)
 	}
 
@@ -74,6 +77,13 @@ func TestSimulationComparesAgents(t *testing.T) {
 	assert.Positive(t, naive.SecretBodies, "baseline: the leaked key reaches the agent")
 	assert.Positive(t, naive.HTMLBodies, "baseline: HTML pages reach the agent")
 
+	assert.Positive(t, withToolerr.Fallbacks, "toolerr agent: the backup geocoder, offered when the primary is down")
+	assert.Zero(t, naive.Fallbacks, "baseline: no error names the backup")
+	assert.Zero(t, withToolerr.Refused, "toolerr agent: never repeats a failure that cannot pass")
+	require.Len(t, rows, 4)
+	assert.Positive(t, rows[3].Refused, "baseline in front of the toolerr tools: its repeats of a refusal are refused")
+	assert.Zero(t, naive.Refused, "baseline tools: no guard")
+
 	again, err := simulate(context.Background(), cfg)
 	require.NoError(t, err)
 	assert.Equal(t, rows, again, "the same seed gives the same table")
@@ -81,6 +91,8 @@ func TestSimulationComparesAgents(t *testing.T) {
 	var out strings.Builder
 	require.NoError(t, printTable(&out, cfg, rows))
 	assert.Contains(t, out.String(), "duplicate paid labels")
+	assert.Contains(t, out.String(), "fallbacks taken")
+	assert.Contains(t, out.String(), "repeated calls refused")
 	waitGoroutines(t, before)
 }
 
@@ -92,7 +104,7 @@ func TestSimulationComparesAgents(t *testing.T) {
 func TestSimulationIgnoresMachineSpeed(t *testing.T) {
 	before := runtime.NumGoroutine()
 	cfg := defaultConfig()
-	cfg.Tasks = 40
+	cfg.Tasks = 50
 	want, err := simulate(context.Background(), cfg)
 	require.NoError(t, err)
 	cfg.AttemptTimeout = time.Nanosecond
@@ -136,7 +148,7 @@ func TestScenarios(t *testing.T) {
 	for _, c := range cases {
 		t.Run(string(c.sc), func(t *testing.T) {
 			tk := newTasks(1, 3)[0]
-			tk.Scenario = c.sc
+			tk.Scenario, tk.Address = c.sc, "" // the address on file: no geocoding
 			switch c.sc {
 			case scSKUTypo:
 				tk.SKU = "sku_1007 "
@@ -164,4 +176,55 @@ func TestScenarios(t *testing.T) {
 		})
 	}
 	waitGoroutines(t, before)
+}
+
+// TestRecoveryScenarios pins the two scenarios of recovery routing, for
+// every agent: a primary geocoder that is down while its backup works
+// (the toolerr agents take the fallback the error offers; the baseline
+// gives up), and a customer who opted out of notifications (a refusal
+// that never passes: the toolerr agents escalate at once; the baseline
+// repeats it, and in front of the toolerr tools the thrash guard refuses
+// its third and fourth identical call without running them).
+func TestRecoveryScenarios(t *testing.T) {
+	type outcome struct {
+		completed, escalated bool
+		calls                int // every tool call of the task
+		fallbacks, refused   int
+		html                 int
+	}
+	cases := []struct {
+		sc   scenario
+		want map[string]outcome
+	}{
+		{scGeocoderDown, map[string]outcome{
+			"naive":        {calls: 6, html: 4},
+			"toolerr":      {completed: true, calls: 6, fallbacks: 1},
+			"toolerr_json": {completed: true, calls: 6, fallbacks: 1},
+			// The baseline reads no error, so it repeats the primary: a
+			// retryable failure, which the thrash guard leaves alone.
+			"naive_toolerr": {calls: 6},
+		}},
+		{scOptedOut, map[string]outcome{
+			"naive":         {calls: 7},
+			"toolerr":       {escalated: true, calls: 4},
+			"toolerr_json":  {escalated: true, calls: 4},
+			"naive_toolerr": {calls: 7, refused: 2},
+		}},
+	}
+	cfg := defaultConfig()
+	for _, c := range cases {
+		t.Run(string(c.sc), func(t *testing.T) {
+			tk := newTasks(1, 3)[0]
+			tk.Scenario, tk.Service, tk.Address = c.sc, "ground", ""
+			if c.sc == scGeocoderDown {
+				tk.Address = "12 Quay Street, Harbour Town"
+			}
+			for agent, want := range c.want {
+				got, err := runWorld(context.Background(), cfg, agent, []task{tk})
+				require.NoError(t, err)
+				assert.Equal(t, want, outcome{got.Completed == 1, got.Escalated == 1, got.CallsAll,
+					got.Fallbacks, got.Refused, got.HTMLBodies}, agent)
+			}
+		})
+	}
 }

@@ -2,14 +2,19 @@
 // tasks and a fake carrier API with scripted faults (HTML 404 pages, a
 // duplicate label 409, 429s with Retry-After, 503s, a label whose answer
 // times out after the carrier charged for it, and a 500 that leaks an API
-// key and an internal host).
+// key and an internal host, a primary geocoder that is down while its
+// backup works, and a customer who opted out of notifications).
 //
 // The baseline agent calls tools that relay the carrier's raw responses and
 // repeats any failed call. The toolerr agent calls the same tools built on
-// toolerr (middleware, translate, retrygate, idempotency) and acts only on
-// the structured errors it gets back. The table compares what happened:
-// tasks completed and escalated, tool calls, labels paid twice, and secrets
-// or HTML that reached the agent.
+// toolerr (middleware, translate, retrygate, idempotency, fallbacks, the
+// thrash guard) and acts only on the structured errors it gets back,
+// taking a fallback tool when one is offered. A third run puts the
+// baseline agent in front of the toolerr tools (naive_toolerr): the thrash
+// guard refuses its third identical failing call. The table compares what
+// happened: tasks completed and escalated, tool calls, labels paid twice,
+// secrets or HTML that reached the agent, fallbacks taken and repeated
+// calls refused.
 //
 //	go run ./examples/harbor                 # 200 tasks, seed 1
 //	go run ./examples/harbor -tasks 1000 -seed 7
@@ -73,7 +78,7 @@ func simulate(ctx context.Context, cfg config) ([]summary, error) {
 	}
 	tasks := newTasks(cfg.Tasks, cfg.Seed)
 	var rows []summary
-	for _, agent := range []string{"naive", "toolerr", "toolerr_json"} {
+	for _, agent := range []string{"naive", "toolerr", "toolerr_json", "naive_toolerr"} {
 		row, err := runWorld(ctx, cfg, agent, tasks)
 		if err != nil {
 			return nil, err
@@ -111,7 +116,7 @@ func runWorld(ctx context.Context, cfg config, agent string, tasks []task) (summ
 	switch agent {
 	case "naive":
 		tools = newNaiveHandler(carrierSrv.URL, &http.Client{Transport: carrierRT}, cfg.AttemptTimeout)
-	case "toolerr", "toolerr_json":
+	case "toolerr", "toolerr_json", "naive_toolerr":
 		h, err := newToolerrHandler(carrierSrv.URL, carrierRT, clock, cfg.AttemptTimeout)
 		if err != nil {
 			return summary{}, err
@@ -127,7 +132,7 @@ func runWorld(ctx context.Context, cfg config, agent string, tasks []task) (summ
 	client := &http.Client{Transport: agentRT, Timeout: 10 * time.Second}
 
 	run := func(ctx context.Context, t task) taskResult {
-		if agent == "naive" {
+		if agent == "naive" || agent == "naive_toolerr" {
 			return (&naiveAgent{client: client, base: toolSrv.URL, retries: cfg.NaiveRetries}).run(ctx, t)
 		}
 		return (&toolerrAgent{client: client, base: toolSrv.URL, clock: clock, seed: cfg.Seed, readJSON: agent == "toolerr_json"}).run(ctx, t)

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/toolerr/toolerr"
 )
 
 // taskResult is what one agent did with one task, as measured from the
@@ -20,6 +22,8 @@ type taskResult struct {
 	Escalated    bool
 	SecretBodies int // bodies holding the planted key or the internal host
 	HTMLBodies   int // bodies holding an HTML page
+	Fallbacks    int // calls of a backup tool
+	Refused      int // calls the thrash guard refused (REPEATED_FAILURE)
 	Reason       string
 }
 
@@ -36,6 +40,8 @@ type summary struct {
 	Duplicates   int
 	SecretBodies int
 	HTMLBodies   int
+	Fallbacks    int // calls of a backup tool
+	Refused      int // identical failing calls the thrash guard refused
 	Waited       time.Duration
 }
 
@@ -72,6 +78,8 @@ func summarize(agent string, results []taskResult, paid, duplicates int, waited 
 		}
 		s.SecretBodies += r.SecretBodies
 		s.HTMLBodies += r.HTMLBodies
+		s.Fallbacks += r.Fallbacks
+		s.Refused += r.Refused
 	}
 	return s
 }
@@ -80,10 +88,10 @@ func summarize(agent string, results []taskResult, paid, duplicates int, waited 
 func printTable(out io.Writer, cfg config, rows []summary) error {
 	fmt.Fprintf(out, "harbor: %d tasks, seed %d, naive agent retries %d times\n\n", cfg.Tasks, cfg.Seed, cfg.NaiveRetries)
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "agent\tcompleted\tescalated\tfailed\tcalls/task\tcalls/completed\tpaid labels\tduplicate paid labels\tbodies with secret/host\tbodies with HTML\tsimulated wait\t")
+	fmt.Fprintln(tw, "agent\tcompleted\tescalated\tfailed\tcalls/task\tcalls/completed\tpaid labels\tduplicate paid labels\tbodies with secret/host\tbodies with HTML\tfallbacks taken\trepeated calls refused\tsimulated wait\t")
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.2f\t%.2f\t%d\t%d\t%d\t%d\t%s\t\n", r.Agent, r.Completed, r.Escalated, r.Failed,
-			r.MeanCallsPerTask(), r.MeanCalls(), r.PaidLabels, r.Duplicates, r.SecretBodies, r.HTMLBodies, r.Waited)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.2f\t%.2f\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t\n", r.Agent, r.Completed, r.Escalated, r.Failed,
+			r.MeanCallsPerTask(), r.MeanCalls(), r.PaidLabels, r.Duplicates, r.SecretBodies, r.HTMLBodies, r.Fallbacks, r.Refused, r.Waited)
 	}
 	return tw.Flush()
 }
@@ -132,6 +140,9 @@ func callTool(ctx context.Context, client *http.Client, base string, res *taskRe
 		req.Header.Set("Accept", accept)
 	}
 	res.Calls++
+	if strings.HasSuffix(tool, "_backup") {
+		res.Fallbacks++
+	}
 	resp, err := client.Do(req)
 	if err != nil {
 		res.scan([]byte(err.Error()))
@@ -140,6 +151,9 @@ func callTool(ctx context.Context, client *http.Client, base string, res *taskRe
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	res.scan(body)
+	if resp.StatusCode >= 400 && bytes.Contains(body, []byte(toolerr.CodeRepeatedFailure)) {
+		res.Refused++
+	}
 	return resp.StatusCode, body, err
 }
 

@@ -7,7 +7,7 @@ import (
 	"github.com/toolerr/toolerr/argcheck"
 )
 
-// toolSchemas are the input schemas of the four tools, as an MCP server or
+// toolSchemas are the input schemas of the tools, as an MCP server or
 // an OpenAPI description would publish them. argcheck checks every call
 // against its tool's schema before the handler runs. Rules that need the
 // carrier's knowledge stay in the handlers: the weight's 0.1 kg steps
@@ -43,7 +43,18 @@ var toolSchemas = map[string]string{
     "label_id": {"type": "string", "pattern": "^lbl_[A-Za-z0-9_-]{1,64}$"}
   }
 }`,
+	"geocode_address":        geocodeSchema,
+	"geocode_address_backup": geocodeSchema,
 }
+
+// geocodeSchema is the input schema of both geocoders.
+const geocodeSchema = `{
+  "type": "object", "additionalProperties": false, "required": ["order_id", "address"],
+  "properties": {
+    "order_id": {"type": "string", "pattern": "^ORD-[0-9]{5}$"},
+    "address": {"type": "string", "minLength": 1, "maxLength": 200}
+  }
+}`
 
 // compileSchemas compiles the tools' schemas over reg.
 func compileSchemas(reg *toolerr.Registry) (map[string]*argcheck.Schema, error) {

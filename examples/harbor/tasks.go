@@ -25,6 +25,8 @@ const (
 	scLeakedKey       scenario = "leaked_key"       // label creation fails with a 500 that leaks an API key and a host
 	scAlreadyLabelled scenario = "already_labelled" // a label was bought for the order yesterday
 	scServiceTypo     scenario = "service_typo"     // the user typed the service as "Express"
+	scGeocoderDown    scenario = "geocoder_down"    // the primary geocoder answers 503 pages all day; the backup works
+	scOptedOut        scenario = "opted_out"        // the customer opted out of notifications: a refusal that never passes
 )
 
 // scenarioWeights is the mix of scenarios tasks are drawn from.
@@ -35,6 +37,7 @@ var scenarioWeights = []struct {
 	{scClean, 30}, {scSKUTypo, 7}, {scSKUUnknown, 5}, {scWeightPrecision, 7}, {scWeightOver, 5},
 	{scRateLimited, 8}, {scReserveFlaky, 8}, {scOutage, 7}, {scLabelTimeout, 10},
 	{scLeakedKey, 6}, {scAlreadyLabelled, 7}, {scServiceTypo, 6},
+	{scGeocoderDown, 6}, {scOptedOut, 5},
 }
 
 // catalogSize is the number of SKUs the carrier stocks: SKU-1000 upwards.
@@ -50,6 +53,9 @@ type task struct {
 	Quantity int
 	WeightKg float64
 	Service  string
+	// Address is a delivery address typed as text, to geocode before the
+	// label is bought; empty when the order's address is on file.
+	Address  string
 	Scenario scenario
 }
 
@@ -98,6 +104,10 @@ func newTasks(n int, seed uint64) []task {
 		if sc == scServiceTypo {
 			service = "Express"
 		}
+		address := ""
+		if sc == scGeocoderDown || rng.IntN(5) == 0 {
+			address = fmt.Sprintf("%d Quay Street, Harbour Town", 1+rng.IntN(200))
+		}
 		tasks[i] = task{
 			ID:       i,
 			Order:    fmt.Sprintf("ORD-%05d", i+1),
@@ -106,6 +116,7 @@ func newTasks(n int, seed uint64) []task {
 			Quantity: 1 + rng.IntN(3),
 			WeightKg: weight,
 			Service:  service,
+			Address:  address,
 			Scenario: sc,
 		}
 	}

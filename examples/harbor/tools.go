@@ -38,6 +38,7 @@ type toolArgs struct {
 	Service  string  `json:"service,omitempty"`
 	Customer string  `json:"customer,omitempty"`
 	LabelID  string  `json:"label_id,omitempty"`
+	Address  string  `json:"address,omitempty"`
 }
 
 // carrierRequest builds the carrier call behind one tool call. Both tool
@@ -57,6 +58,12 @@ func carrierRequest(ctx context.Context, base, tool string, a toolArgs) (*http.R
 	case "notify_customer":
 		method, path = http.MethodPost, "/v1/notifications"
 		body = map[string]any{"order_id": a.Order, "customer": a.Customer, "label_id": a.LabelID}
+	case "geocode_address":
+		method, path = http.MethodPost, "/v1/geocode"
+		body = map[string]any{"order_id": a.Order, "address": a.Address}
+	case "geocode_address_backup":
+		method, path = http.MethodPost, "/v2/geocode"
+		body = map[string]any{"order_id": a.Order, "address": a.Address}
 	default:
 		return nil, fmt.Errorf("unknown tool %q", tool)
 	}
@@ -98,6 +105,8 @@ func carrierTranslator() translate.Translator {
 			"DUPLICATE_LABEL": codeLabelExists,
 			"INVALID_WEIGHT":  toolerr.CodeValidationFailed,
 			"RATE_LIMITED":    toolerr.CodeRateLimited,
+			// A customer who opted out is not notified, whoever asks.
+			"RECIPIENT_OPTED_OUT": toolerr.CodePolicyBlocked,
 		},
 	}
 }
@@ -153,8 +162,18 @@ func newToolerrHandler(base string, rt http.RoundTripper, clock retrygate.Clock,
 	mux.Handle("POST /tools/reserve_stock", middleware.Tool("reserve_stock", s.reserveStock))
 	mux.Handle("POST /tools/create_shipment_label", idem(middleware.Tool("create_shipment_label", s.createLabel)))
 	mux.Handle("POST /tools/notify_customer", middleware.Tool("notify_customer", s.notifyCustomer))
+	mux.Handle("POST /tools/geocode_address", middleware.Tool("geocode_address", s.geocoder("geocode_address")))
+	mux.Handle("POST /tools/geocode_address_backup", middleware.Tool("geocode_address_backup", s.geocoder("geocode_address_backup")))
+	// The identical call that keeps failing the same way is not run again
+	// (REPEATED_FAILURE), for any agent: the tools are shared.
+	thrash := idempotency.ThrashGuard(idempotency.NewMemoryStore(), idempotency.WithRegistry(reg), idempotency.WithLogger(quiet))
 	return middleware.New(middleware.WithRegistry(reg), middleware.WithClassifier(cl),
-		middleware.WithTranslator(set), middleware.WithSanitizer(san), middleware.WithLogger(quiet))(mux), nil
+		middleware.WithTranslator(set), middleware.WithSanitizer(san), middleware.WithLogger(quiet),
+		// The backup geocoder, offered when the primary is down, slow or
+		// rate limited: it only reads.
+		middleware.WithFallbacks("geocode_address", toolerr.Fallback{Tool: "geocode_address_backup",
+			On: []toolerr.Category{toolerr.CategoryTransient, toolerr.CategoryRateLimit, toolerr.CategoryUpstream}}),
+	)(thrash(mux)), nil
 }
 
 // decode reads a tool call's arguments and checks them against the tool's
@@ -303,6 +322,18 @@ func (s *toolServer) forward(w http.ResponseWriter, r *http.Request, tool string
 		return err
 	}
 	return relay(w, resp)
+}
+
+// geocoder returns the handler of a geocoding tool: the primary or the
+// backup geocoder, same arguments.
+func (s *toolServer) geocoder(tool string) func(http.ResponseWriter, *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		a, err := s.decode(r, tool)
+		if err != nil {
+			return err
+		}
+		return s.forward(w, r, tool, a, nil)
+	}
 }
 
 // notifyCustomer sends the customer the tracking details of a label.
