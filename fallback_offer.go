@@ -5,10 +5,6 @@ import (
 	"strings"
 )
 
-// repeatedFailureCode is the thrash guard's refusal of a call that kept
-// failing with the code in its details' "repeated_code".
-const repeatedFailureCode = "REPEATED_FAILURE"
-
 // FallbackCall is what an adapter knows of the failed call that decides
 // whether a mutating fallback may be offered.
 type FallbackCall struct {
@@ -56,7 +52,7 @@ func (r *Registry) OfferFallbacks(e *Error, call FallbackCall) *Error {
 		return e
 	}
 	code, category := e.Code, e.Category
-	if code == repeatedFailureCode {
+	if code == CodeRepeatedFailure {
 		repeated, _ := e.Details["repeated_code"].(string)
 		c, _, ok := r.Kind(repeated)
 		if !ok {

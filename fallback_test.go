@@ -121,8 +121,8 @@ func TestOfferFallbacksReturnsSameErrorWhenNothingApplies(t *testing.T) {
 		"undeclared tool":   r.New(CodeUpstreamUnavailable, "").WithTool("route"),
 		"no tool":           r.New(CodeUpstreamUnavailable, ""),
 		"uncovered":         r.New(CodeValidationFailed, "").WithTool("geocode"),
-		"repeated unknown":  {Code: repeatedFailureCode, Tool: "geocode", Details: map[string]any{"repeated_code": "NOPE"}},
-		"repeated no cause": {Code: repeatedFailureCode, Tool: "geocode"},
+		"repeated unknown":  {Code: CodeRepeatedFailure, Tool: "geocode", Details: map[string]any{"repeated_code": "NOPE"}},
+		"repeated no cause": {Code: CodeRepeatedFailure, Tool: "geocode"},
 	} {
 		assert.Same(t, e, r.OfferFallbacks(e, FallbackCall{}), name)
 	}
@@ -177,15 +177,13 @@ func TestOfferFallbacksGuardsMutatingAfterUnknownOutcome(t *testing.T) {
 
 func TestOfferFallbacksRepeatedFailureUsesRepeatedCategory(t *testing.T) {
 	r := geocoderRegistry(t)
-	require.NoError(t, r.Register(Def{Code: repeatedFailureCode, Category: CategoryPolicy, Status: 429,
-		Title: "The call keeps failing", Hint: "Do not repeat this exact call; change the arguments or ask the user.", HumanHint: "The same request kept failing."}))
-	refusal := func(code string) *Error {
-		return r.New(repeatedFailureCode, "").WithTool("geocode").WithDetails(map[string]any{"repeated_code": code})
+	refusal := func(code string) *Error { // the thrash guard's refusal, built in
+		return r.New(CodeRepeatedFailure, "").WithTool("geocode").WithDetails(map[string]any{"repeated_code": code})
 	}
 	got := r.OfferFallbacks(refusal(CodeUpstreamMisconfigured), FallbackCall{})
 	assert.Equal(t, []string{"use_fallback:geocode_backup", "use_fallback:queue_geocode"}, got.Actions,
 		"its own policy category neither selects nor guards: the repeated upstream failure does")
-	assert.True(t, strings.HasPrefix(got.Hint, "Do not repeat this exact call"), got.Hint)
+	assert.True(t, strings.HasPrefix(got.Hint, "Do not repeat this call"), got.Hint)
 	assert.Contains(t, got.Hint, "Alternatively, call geocode_backup or queue_geocode.")
 
 	assert.Equal(t, []string{"search_places"}, FallbackTools(r.OfferFallbacks(refusal(CodeNotFound), FallbackCall{})))
