@@ -19,7 +19,9 @@
 // permanent failure is told to change the arguments, use a fallback, or
 // ask the user. They count failures in a [FailureCounter]: [MemoryStore],
 // or idempotency/redisstore across replicas (idempotency/pgstore does not
-// count failures).
+// count failures). While the counter, a [RunsWatcher], says it holds no
+// run of failures, a call is not looked up: the guards cost nothing
+// measurable without failures.
 //
 // Every refusal is a rendered toolerr error: IDEMPOTENCY_KEY_MISSING,
 // IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS, IDEMPOTENCY_UNAVAILABLE,

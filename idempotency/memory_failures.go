@@ -112,9 +112,10 @@ func (sh *memShard) dropFailure() bool {
 	return false
 }
 
-// noRuns reports whether the store holds no live run of failures: no run
-// started within the window of any run (a run cleared since may keep it
-// false until then). The thrash guard takes its fast path then.
-func (s *MemoryStore) noRuns() bool {
-	return s.now().UnixNano() >= s.runsEnd.Load()
+// MayHaveRuns implements [RunsWatcher]: it reports whether the store may
+// hold a live run of failures, that is whether a run was started within
+// the window of any run (a run cleared since keeps it true until then).
+// The thrash guards take their fast path while it is false.
+func (s *MemoryStore) MayHaveRuns() bool {
+	return s.now().UnixNano() < s.runsEnd.Load()
 }

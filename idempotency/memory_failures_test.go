@@ -35,19 +35,19 @@ func TestMemoryFailuresBounded(t *testing.T) {
 	assert.Zero(t, f.Count, "the oldest run was dropped")
 }
 
-// TestMemoryNoRuns: the store says it holds no run until a failure is
-// counted, and again once the latest window has passed.
-func TestMemoryNoRuns(t *testing.T) {
+// TestMemoryMayHaveRuns: the store says it holds no run until a failure
+// is counted, and again once the latest window has passed.
+func TestMemoryMayHaveRuns(t *testing.T) {
 	now := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
 	s := NewMemoryStore(WithClock(func() time.Time { return now }))
-	assert.True(t, s.noRuns())
+	assert.False(t, s.MayHaveRuns())
 	_, err := s.AddFailure(t.Context(), "a", "NOT_FOUND", time.Minute)
 	require.NoError(t, err)
 	_, err = s.AddFailure(t.Context(), "b", "NOT_FOUND", 2*time.Minute)
 	require.NoError(t, err)
-	assert.False(t, s.noRuns())
+	assert.True(t, s.MayHaveRuns())
 	now = now.Add(time.Minute)
-	assert.False(t, s.noRuns(), "b's window has not passed")
+	assert.True(t, s.MayHaveRuns(), "b's window has not passed")
 	now = now.Add(time.Minute)
-	assert.True(t, s.noRuns())
+	assert.False(t, s.MayHaveRuns())
 }

@@ -50,6 +50,7 @@ func WithThrashWindow(d time.Duration) Option {
 type thrash struct {
 	cfg     config
 	counter FailureCounter
+	watcher RunsWatcher // the counter's, or nil
 }
 
 // newThrash builds a thrash over counter (nil: a new MemoryStore).
@@ -58,7 +59,13 @@ func newThrash(counter FailureCounter, opts []Option) *thrash {
 		counter = NewMemoryStore()
 	}
 	cfg := newConfig(opts)
-	return &thrash{cfg: cfg, counter: boundCounter(counter, cfg.storeTimeout)}
+	return &thrash{cfg: cfg, counter: boundCounter(counter, cfg.storeTimeout), watcher: watcher(counter)}
+}
+
+// idle reports whether the counter says it holds no run of failures
+// ([RunsWatcher]): no call can be refused, and none needs a lookup.
+func (t *thrash) idle() bool {
+	return t.watcher != nil && !t.watcher.MayHaveRuns()
 }
 
 // thrashKey is the counter's key of a call: its caller, tool and
@@ -174,6 +181,12 @@ func (tc *ThrashCalls) Do(ctx context.Context, call ToolCall, run func(ctx conte
 	t := tc.t
 	if call.Principal == "" && !t.cfg.sharedAnon {
 		run(ctx)
+		return nil
+	}
+	if t.idle() { // no run anywhere: nothing to look up, a success clears nothing
+		if failure, ran := run(ctx); ran && failure != nil {
+			t.after(ctx, t.key(call.Principal, call.Tool, canonicalArguments(call.Arguments)), Failures{}, failure)
+		}
 		return nil
 	}
 	key := t.key(call.Principal, call.Tool, canonicalArguments(call.Arguments))

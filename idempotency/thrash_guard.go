@@ -50,7 +50,11 @@ import (
 //
 // The counts live in counter, so that the guard holds across replicas
 // when they share it (the Redis store, package redisstore); nil means a
-// new [MemoryStore]. A store that cannot be reached within
+// new [MemoryStore]. While a counter that implements [RunsWatcher] (both
+// stores do) holds no run of failures, a call is not looked up: the
+// guard keeps a copy of the body as the handler reads it and the status
+// it writes, and keys and counts the call only if it fails. A store that
+// cannot be reached within
 // [WithStoreTimeout] lets the call through, with a log line: the guard
 // never blocks a tool. The handler reads the body exactly as sent; a body
 // over [WithMaxBody] is not compared, and goes through.
@@ -68,7 +72,7 @@ func (t *thrash) serve(w http.ResponseWriter, r *http.Request, next http.Handler
 		next.ServeHTTP(w, r)
 		return
 	}
-	if m, ok := t.counter.(*MemoryStore); ok && m.noRuns() {
+	if t.idle() {
 		t.serveIdle(w, r, next) // thrash_idle.go
 		return
 	}

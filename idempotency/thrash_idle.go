@@ -7,8 +7,8 @@ import (
 	"github.com/toolerr/toolerr"
 )
 
-// serveIdle runs a call while the store holds no run of failures (a
-// [MemoryStore] with no failure in the window): no call can be refused,
+// serveIdle runs a call while the store holds no run of failures (its
+// [RunsWatcher] says so): no call can be refused,
 // so nothing is read or looked up before the handler runs. The guard keeps
 // a copy of the body as the handler reads it and the status it writes; a
 // success costs only that. A failure is keyed and counted as in

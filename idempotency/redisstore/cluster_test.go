@@ -18,7 +18,9 @@ import (
 // and one replica), WithReplicaAck sends the script and WAIT to the
 // master of the key's slot: the claim is acknowledged by its replica, and
 // asking for more replicas than the master has is refused. The failure
-// counts of the thrash guard work there too.
+// counts of the thrash guard work there too, and their announcements
+// (PUBLISH from the script) reach a store listening through the cluster
+// client and one listening on the replica node.
 func TestReplicaAckCluster(t *testing.T) {
 	clusterArgs := []string{"--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "5000"}
 	master, _ := redistest.StartArgs(t, clusterArgs...)
@@ -42,7 +44,14 @@ func TestReplicaAckCluster(t *testing.T) {
 
 	cluster := redis.NewClusterClient(&redis.ClusterOptions{Addrs: []string{master}, MaxRetries: -1, ReadTimeout: 5 * time.Second})
 	t.Cleanup(func() { _ = cluster.Close() })
-	s := redisstore.New(cluster, redisstore.WithKeyPrefix(uniquePrefix()), redisstore.WithReplicaAck(1, 2*time.Second))
+	prefix := uniquePrefix()
+	s := redisstore.New(cluster, redisstore.WithKeyPrefix(prefix), redisstore.WithReplicaAck(1, 2*time.Second))
+	viaCluster := redisstore.New(cluster, redisstore.WithKeyPrefix(prefix), redisstore.WithRunsGrace(0))
+	onReplica := redisstore.New(r, redisstore.WithKeyPrefix(prefix), redisstore.WithRunsGrace(0))
+	for _, w := range []*redisstore.Store{viaCluster, onReplica} {
+		t.Cleanup(func() { require.NoError(t, w.Close()) })
+		eventually(t, w, false, "listening, no run")
+	}
 	c, err := s.Claim(ctx, "k", "fp", time.Minute)
 	require.NoError(t, err)
 	require.True(t, c.Claimed)
@@ -57,6 +66,8 @@ func TestReplicaAckCluster(t *testing.T) {
 		_, err = s.AddFailure(ctx, "thrash:k", "NOT_FOUND", time.Minute)
 		require.NoError(t, err)
 	}
+	eventually(t, viaCluster, true, "the announcement reaches the cluster client's subscriber")
+	eventually(t, onReplica, true, "and a subscriber on the replica node")
 	f, err := s.Failures(ctx, "thrash:k")
 	require.NoError(t, err)
 	assert.Equal(t, idempotency.Failures{Code: "NOT_FOUND", Count: 2, Since: f.Since}, f)

@@ -12,6 +12,11 @@
 // the run's first failure by the server's clock; each method is one round
 // trip. [WithReplicaAck] does not apply to it: a count lost in a failover
 // lets an identical call run once more, which is the safe direction.
+// AddFailure announces each run it counts on a pub/sub channel under the
+// key prefix, in the same script; every store listens there from its
+// first [Store.MayHaveRuns] (one goroutine, ended by [Store.Close]) so
+// that, while no run is live anywhere, the guard runs a call without a
+// round trip ([idempotency.RunsWatcher]; grace period [WithRunsGrace]).
 //
 // Time: leases are measured by the Redis server's clock (TIME inside the
 // scripts), never by the caller's, so replicas with skewed clocks agree on

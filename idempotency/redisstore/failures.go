@@ -28,16 +28,28 @@ var _ idempotency.FailureCounter = (*Store)(nil)
 
 // addFailureScript counts a failure with code ARGV[1] of KEYS[1]: one more
 // in the run when the run has that code, else a new run of 1 that expires
-// after ARGV[2] ms. It returns {code, n, since}.
+// after ARGV[2] ms. It announces on channel ARGV[3] how long the run still
+// lives, in ms (the key's PTTL), for the other stores' MayHaveRuns
+// (runs_watch.go); a refused publication (an ACL without the channel)
+// does not undo the count, and is reported by the fifth value, 0. It
+// returns {code, n, since, ttl, published}.
 var addFailureScript = redis.NewScript(prelude + `
 local r = redis.call('HMGET', KEYS[1], 'code', 'n', 'since')
+local res
 if r[1] == ARGV[1] and r[2] and r[3] then
   local n = redis.call('HINCRBY', KEYS[1], 'n', 1)
-  return {r[1], n, r[3]}
+  res = {r[1], n, r[3]}
+else
+  redis.call('HSET', KEYS[1], 'code', ARGV[1], 'n', 1, 'since', int(now))
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  res = {ARGV[1], 1, int(now)}
 end
-redis.call('HSET', KEYS[1], 'code', ARGV[1], 'n', 1, 'since', int(now))
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-return {ARGV[1], 1, int(now)}
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then ttl = tonumber(ARGV[2]) end
+res[4] = ttl
+local ok = redis.pcall('PUBLISH', ARGV[3], ttl)
+if type(ok) == 'table' and ok.err then res[5] = 0 else res[5] = 1 end
+return res
 `)
 
 // Failures implements [idempotency.FailureCounter.Failures] in one round
@@ -67,17 +79,18 @@ func (s *Store) AddFailure(ctx context.Context, key, code string, window time.Du
 	if err := s.check(ctx); err != nil {
 		return idempotency.Failures{}, fmt.Errorf("redisstore: add failure: %w", err)
 	}
-	vals, err := addFailureScript.Run(ctx, s.client, []string{s.prefix + key}, code, max(millisCeil(min(window, maxDuration)), 1)).Slice()
+	vals, err := addFailureScript.Run(ctx, s.client, []string{s.prefix + key}, code, max(millisCeil(min(window, maxDuration)), 1), s.runs.channel).Slice()
 	if err != nil {
 		return idempotency.Failures{}, fmt.Errorf("redisstore: add failure: %w", err)
 	}
-	if len(vals) != 3 {
+	if len(vals) != 5 {
 		return idempotency.Failures{}, fmt.Errorf("redisstore: add failure: unexpected reply of %d values", len(vals))
 	}
-	f, err := decodeFailures(vals)
+	f, err := decodeFailures(vals[:3])
 	if err != nil {
 		return idempotency.Failures{}, fmt.Errorf("redisstore: add failure: %w", err)
 	}
+	s.runs.counted(vals[3], vals[4])
 	return f, nil
 }
 

@@ -34,6 +34,7 @@ type Store struct {
 	prefix string
 	grace  time.Duration
 	ack    replicaAck
+	runs   *runsWatch // runs_watch.go
 }
 
 var _ idempotency.Store = (*Store)(nil)
@@ -70,12 +71,13 @@ func WithInFlightGrace(d time.Duration) Option {
 // ContextTimeoutEnabled in its options so that it ends at the deadline too,
 // and keep its dial and read timeouts short.
 func New(client redis.UniversalClient, opts ...Option) *Store {
-	s := &Store{client: client, prefix: DefaultKeyPrefix, grace: DefaultInFlightGrace}
+	s := &Store{client: client, prefix: DefaultKeyPrefix, grace: DefaultInFlightGrace, runs: newRunsWatch()}
 	for _, o := range opts {
 		if o != nil {
 			o(s)
 		}
 	}
+	s.runs.channel = s.prefix + RunsChannel
 	return s
 }
 

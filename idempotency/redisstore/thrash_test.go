@@ -31,7 +31,9 @@ func TestFailureCounterConformance(t *testing.T) {
 	addr, _ := redistest.Start(t)
 	client := newClient(t, addr)
 	storetest.RunFailureCounter(t, func(t *testing.T) idempotency.FailureCounter {
-		return redisstore.New(client, redisstore.WithKeyPrefix(uniquePrefix()))
+		s := redisstore.New(client, redisstore.WithKeyPrefix(uniquePrefix()))
+		t.Cleanup(func() { require.NoError(t, s.Close()) })
+		return s
 	})
 }
 

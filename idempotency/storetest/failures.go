@@ -23,7 +23,9 @@ const ShortWindow = 100 * time.Millisecond
 // restarts the run, a clear forgets it, a run expires its window after
 // its first failure, concurrent failures are all counted, and the
 // thrash guard of tool calls ([idempotency.ThrashCalls]) refuses the third
-// identical failing call over it.
+// identical failing call over it; a counter that is an
+// [idempotency.RunsWatcher] says a run may be live as soon as it counted
+// one.
 func RunFailureCounter(t *testing.T, newCounter func(t *testing.T) idempotency.FailureCounter) {
 	t.Helper()
 	cases := []struct {
@@ -39,6 +41,7 @@ func RunFailureCounter(t *testing.T, newCounter func(t *testing.T) idempotency.F
 		{"failures/concurrent failures are all counted", testConcurrentFailures},
 		{"failures/cancelled context is an error", testFailuresCancelled},
 		{"failures/ThrashCalls refuses the third identical failure", testThrashCalls},
+		{"failures/a RunsWatcher knows of the run it counted", testRunsWatcher},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -155,6 +158,16 @@ func testFailuresCancelled(t *testing.T, c idempotency.FailureCounter) {
 	require.Error(t, err)
 	_, err = c.Failures(ctx, "k")
 	require.Error(t, err)
+}
+
+func testRunsWatcher(t *testing.T, c idempotency.FailureCounter) {
+	w, ok := c.(idempotency.RunsWatcher)
+	if !ok {
+		t.Skip("not an idempotency.RunsWatcher")
+	}
+	_, err := c.AddFailure(t.Context(), "k", "NOT_FOUND", time.Minute)
+	require.NoError(t, err)
+	assert.True(t, w.MayHaveRuns(), "the counter that counted a run knows it at once")
 }
 
 func testThrashCalls(t *testing.T, c idempotency.FailureCounter) {
