@@ -174,7 +174,12 @@ func TestConcurrentClaimsReplicas(t *testing.T) {
 	prefix := uniquePrefix()
 	stores := make([]*redisstore.Store, 4)
 	for i := range stores {
-		stores[i] = redisstore.New(newClient(t, addr), redisstore.WithKeyPrefix(prefix))
+		// 200 claims at once: a small pool, dialled with patience, so
+		// that a loaded machine's slow accepts are not a dial timeout.
+		c := redis.NewClient(&redis.Options{Addr: addr, PoolSize: 8, DialTimeout: 5 * time.Second,
+			ReadTimeout: 2 * time.Second, WriteTimeout: 2 * time.Second, PoolTimeout: 10 * time.Second})
+		t.Cleanup(func() { _ = c.Close() })
+		stores[i] = redisstore.New(c, redisstore.WithKeyPrefix(prefix))
 	}
 	for round := range 3 {
 		key := fmt.Sprintf("race-%d", round)

@@ -57,7 +57,9 @@ func TestMayHaveRunsAcrossStores(t *testing.T) {
 
 	// The run lives 200 ms, plus the margin of a second.
 	eventually(t, b, false, "the run's window and the margin passed")
-	assert.False(t, a.MayHaveRuns())
+	// a noted the run when its script returned, which may be after b
+	// heard the script's announcement: a's view can end a moment later.
+	eventually(t, a, false, "the run's window and the margin passed, for the store that counted it")
 	f, err := b.Failures(t.Context(), "thrash:k")
 	require.NoError(t, err)
 	assert.Zero(t, f.Count, "the run expired in Redis too")
