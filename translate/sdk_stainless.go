@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"cmp"
 	"net/http"
 
 	"github.com/toolerr/toolerr/classify"
@@ -62,7 +63,7 @@ func (s *Set) readStainless(sdk stainlessSDK, e error, f sdkFields) (classify.Ou
 		}
 		return o, true
 	}
-	typ := firstNonEmpty(f.str("Type"), stringMethod(e, "Type"))
+	typ := cmp.Or(f.str("Type"), stringMethod(e, "Type"))
 	o := classify.Outcome{
 		Vendor:     sdk.vendor,
 		VendorCode: f.str("Code"),
@@ -70,7 +71,7 @@ func (s *Set) readStainless(sdk stainlessSDK, e error, f sdkFields) (classify.Ou
 		Header:     header,
 		Message:    f.str("Message"),
 		Field:      f.str("Param"),
-		RequestID:  firstNonEmpty(f.str("RequestID"), canonheader.Value(header, "X-Request-Id")),
+		RequestID:  cmp.Or(f.str("RequestID"), canonheader.Value(header, "X-Request-Id")),
 	}
 	if o.VendorCode == "" && (sdk.catchAllType == "" || typ != sdk.catchAllType) {
 		o.VendorCode = typ

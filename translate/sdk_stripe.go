@@ -1,6 +1,8 @@
 package translate
 
 import (
+	"cmp"
+
 	"github.com/toolerr/toolerr/classify"
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
@@ -31,7 +33,7 @@ func (s *Set) readStripe(_ error, f sdkFields) (classify.Outcome, bool) {
 				o.UnknownOutcome = true
 			}
 			if o.RequestID == "" {
-				o.RequestID = firstNonEmpty(f.str("RequestID"), resp.str("RequestID"))
+				o.RequestID = cmp.Or(f.str("RequestID"), resp.str("RequestID"))
 			}
 			return o, true
 		}
@@ -51,7 +53,7 @@ func stripeFields(f sdkFields, typ string) classify.Outcome {
 		VendorCode: f.str("Code"),
 		ClassCode:  f.str("DeclineCode"),
 		Status:     f.int("HTTPStatusCode"),
-		Message:    firstNonEmpty(f.str("Msg"), f.str("Message")),
+		Message:    cmp.Or(f.str("Msg"), f.str("Message")),
 		Field:      f.str("Param"),
 		RequestID:  f.str("RequestID"),
 	}
@@ -63,14 +65,4 @@ func stripeFields(f sdkFields, typ string) classify.Outcome {
 		o.Details = map[string]any{"doc_url": doc}
 	}
 	return o
-}
-
-// firstNonEmpty returns the first of vs that is not empty.
-func firstNonEmpty(vs ...string) string {
-	for _, v := range vs {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
 }
