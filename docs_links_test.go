@@ -54,12 +54,12 @@ func TestEveryDocsLinkResolves(t *testing.T) {
 // on headings of this repository's pages and on the rule's corner cases.
 func TestHeadingAnchorsFollowGitHub(t *testing.T) {
 	for heading, want := range map[string]string{
-		"The observation: what a model reads":        "the-observation-what-a-model-reads",
-		"Guarantees, and their limits":               "guarantees-and-their-limits",
-		"MCP in every Go MCP server (issue 25)":      "mcp-in-every-go-mcp-server-issue-25",
-		"`retrygate` under load: a_b-c":              "retrygate-under-load-a_b-c",
+		"The observation: what a model reads":       "the-observation-what-a-model-reads",
+		"Guarantees, and their limits":              "guarantees-and-their-limits",
+		"MCP in every Go MCP server (issue 25)":     "mcp-in-every-go-mcp-server-issue-25",
+		"`retrygate` under load: a_b-c":             "retrygate-under-load-a_b-c",
 		"What it changes for an agent: the Harbor…": "what-it-changes-for-an-agent-the-harbor",
-		"Ålesund  Harbour":                           "ålesund--harbour",
+		"Ålesund  Harbour":                          "ålesund--harbour",
 	} {
 		assert.Equal(t, want, anchor(heading), heading)
 	}
