@@ -50,6 +50,22 @@ func TestEveryDocsLinkResolves(t *testing.T) {
 	assert.Greater(t, checked, len(pages), "the README links every page, and the pages link each other")
 }
 
+// TestReadmeLinksEveryDocsPage: no page of docs/ is left where a newcomer
+// cannot find it from the README.
+func TestReadmeLinksEveryDocsPage(t *testing.T) {
+	pages, err := filepath.Glob(filepath.Join("docs", "*.md"))
+	require.NoError(t, err)
+	require.NotEmpty(t, pages, "docs/ holds the reference pages; none found")
+	linked := map[string]bool{}
+	for _, target := range relativeLinks(t, "README.md") {
+		file, _, _ := strings.Cut(target, "#")
+		linked[filepath.Clean(filepath.FromSlash(file))] = true
+	}
+	for _, page := range pages {
+		assert.True(t, linked[page], "the README does not link %s", page)
+	}
+}
+
 // TestHeadingAnchorsFollowGitHub: the anchor rule the link test relies on,
 // on headings of this repository's pages and on the rule's corner cases.
 func TestHeadingAnchorsFollowGitHub(t *testing.T) {
