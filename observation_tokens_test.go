@@ -1,15 +1,18 @@
 package toolerr
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/tiktoken-go/tokenizer"
+
+	"github.com/toolerr/toolerr/internal/docpage"
 )
 
-// typicalValidationError is the README's validation error: one bad
+// typicalValidationError is the contract page's validation error: one bad
 // argument with its range and a suggestion, a service hint, the
 // middleware's 32-hex request id.
 func typicalValidationError() *Error {
@@ -30,7 +33,8 @@ func tokens(t *testing.T, enc tokenizer.Codec, text string) int {
 // TestObservationTokens measures the observation with real BPE encodings
 // (cl100k_base and o200k_base, ranks embedded in the tokenizer module)
 // against the problem+json of the same error. The figures are recorded
-// in BENCHMARKS.md; the bounds here keep them from growing unnoticed.
+// in BENCHMARKS.md; the bounds here keep them from growing unnoticed, and
+// the contract page must give the typical error's counts as measured.
 func TestObservationTokens(t *testing.T) {
 	for _, name := range []tokenizer.Encoding{tokenizer.Cl100kBase, tokenizer.O200kBase} {
 		enc, err := tokenizer.Get(name)
@@ -41,6 +45,7 @@ func TestObservationTokens(t *testing.T) {
 		t.Logf("%s: typical validation error: observation %d tokens, problem+json %d", name, obs, problem)
 		assert.LessOrEqual(t, obs, 85, "typical validation error")
 		assert.Less(t, float64(obs), 0.6*float64(problem), "well under the problem+json")
+		docpage.Says(t, contractPage, fmt.Sprintf("%d tokens in cl100k_base and o200k_base for the error above, against %d for its problem+json", obs, problem))
 
 		worst, worstCode := 0, ""
 		for _, d := range Default().Defs() {

@@ -20,15 +20,27 @@ type snippet struct {
 	code  string
 }
 
-// TestEverySnippetIsCompiled: every Go snippet of README.md and of the doc
-// comments is part of a compiled Example or test, so no snippet a user
-// copies can stop compiling unnoticed. A snippet counts as compiled when
-// its lines, trimmed, appear in order and together in some _test.go file
-// or example program of the module.
+// TestEverySnippetIsCompiled: every Go snippet of README.md, of the pages
+// of docs/ and of the doc comments is part of a compiled Example or test,
+// so no snippet a user copies can stop compiling unnoticed. A snippet
+// counts as compiled when its lines, trimmed, appear in order and together
+// in some _test.go file or example program of the module. A docs/ that is
+// missing, or has no page or no snippet, fails the test rather than
+// letting it pass on nothing.
 func TestEverySnippetIsCompiled(t *testing.T) {
+	pages, err := filepath.Glob(filepath.Join("docs", "*.md"))
+	require.NoError(t, err)
+	require.NotEmpty(t, pages, "docs/ holds the reference pages; none found")
 	var snippets []snippet
+	for _, page := range pages {
+		snippets = append(snippets, markdownSnippets(t, page)...)
+	}
+	require.NotEmpty(t, snippets, "the pages of docs/ show Go snippets; none found")
+	readme := markdownSnippets(t, "README.md")
+	require.NotEmpty(t, readme, "the README's quickstart shows Go snippets; none found")
+	snippets = append(snippets, readme...)
 	var compiled strings.Builder
-	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -39,8 +51,6 @@ func TestEverySnippetIsCompiled(t *testing.T) {
 			return nil
 		}
 		switch {
-		case path == "README.md":
-			snippets = append(snippets, readmeSnippets(t, path)...)
 		case strings.HasSuffix(path, "_test.go") && path != "snippets_test.go",
 			strings.HasPrefix(path, "examples"+string(filepath.Separator)) && strings.HasSuffix(path, ".go"):
 			b, err := os.ReadFile(path)
@@ -64,8 +74,8 @@ func TestEverySnippetIsCompiled(t *testing.T) {
 	}
 }
 
-// readmeSnippets returns the ```go blocks of a Markdown file.
-func readmeSnippets(t *testing.T, path string) []snippet {
+// markdownSnippets returns the ```go blocks of a Markdown file.
+func markdownSnippets(t *testing.T, path string) []snippet {
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
 	var out []snippet

@@ -7,10 +7,12 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolerr/toolerr/internal/docpage"
 )
 
-// ruleSchema holds one property for each side of the repair rule in the
-// README's "What counts as a repair".
+// ruleSchema holds one property for each side of the repair rule of
+// docs/validation.md, "What counts as a repair".
 const ruleSchema = `{
   "type": "object", "additionalProperties": false,
   "properties": {
@@ -38,10 +40,25 @@ const ruleSchema = `{
   }
 }`
 
-// TestRepairRule: each example of the README's table, on its side of the
-// line. A repaired call is repaired into exactly the arguments given; an
+// TestRepairRule: each example of the table of docs/validation.md, on its
+// side of the line, which the page must still show there. A repaired call is repaired into exactly the arguments given; an
 // asked one gets no suggestion at all and a hint that says to ask.
 func TestRepairRule(t *testing.T) {
+	docpage.Says(t, "../docs/validation.md",
+		"## What counts as a repair",
+		"| `\"Shipped\"`, `\"Next-Day\"`, `\"shiped\"`, `\"prod\"` for an enum",
+		"| `\"fr_CA\"` → `\"fr-CA\"`, `\"Order Date\"` → `\"order_date\"`, `\"INC 4521\"` → `\"INC-4521\"`, `\"EMP00412\"` → `\"EMP-00412\"`: separators and case changed, every letter and digit kept |",
+		"| `\"strt\"` with `start` and `sort` allowed, `\"gren\"` with `green` and `grey` (a tie); `\"fall_2025\"` for `fall_2026` (a digit is not a typo) |",
+		"`\"mary.jones\"` → `\"maryjones\"`, `\"high priority\"` → `\"highpriority\"`",
+		"`\"mail server\"` for a DNS name",
+		"`\"March 14, 2026\"` as a `date`",
+		"| `\"12.50\"` for `price_cents` (dollars or cents?), `\"03/04/2026\"` (which order?), a date-time without a zone, `\"2026-06-12T08:00\"` for a `date` (the time is dropped) |",
+		"`desc`",
+		"| `infants` where the tool takes `children`, `offset` where it pages by `cursor`",
+		"| a number above a maximum the description says the server caps (`\"Values above 100 are capped to 100\"`) |",
+		"12 tickets are not 8, and 19.999 is not 20.00 |",
+		"| `[\"Read\", \"read\"]` under `uniqueItems`: the case fixed, then the copy dropped | `[\"F12\", \"F12\"]` with `\"quantity\": 2`: the second seat is missing, not repeated |",
+		"| a text over `maxLength` (never cut)")
 	s := mustCompile(t, ruleSchema)
 	repaired := []struct{ args, want string }{
 		{`{"mode":"prod"}`, `{"mode":"production"}`},

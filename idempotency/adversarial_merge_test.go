@@ -11,6 +11,8 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolerr/toolerr/internal/docpage"
 )
 
 // accountHandler answers which account it acted on, from chi's {id}.
@@ -38,8 +40,9 @@ func accountHandler(runs *atomic.Int32) http.Handler {
 // the method, that tool and the body, never the path: the store key and
 // the fingerprint are equal, so the transfer from account 2 is answered
 // with account 1's stored 201 ("debited account 1", Idempotent-Replayed:
-// true) and never runs. README documents that the query string is not
-// covered; nothing says path parameters are not.
+// true) and never runs. The README then said the query string was not
+// covered, and nothing that path parameters were not; docs/guarantees.md
+// and docs/options.md now say the fingerprint covers the path.
 //
 // Fix (options.go, routeTool and newConfig's default fingerprint): scope
 // and fingerprint by the matched path as well as the pattern, e.g. the
@@ -47,6 +50,10 @@ func accountHandler(runs *atomic.Int32) http.Handler {
 // take r.URL.EscapedPath() (or chi's URLParams, in order); the same key
 // with another path is then IDEMPOTENCY_KEY_REUSED.
 func TestAdversarialChiPathParamsNeverMerge(t *testing.T) {
+	docpage.Says(t, "../docs/guarantees.md",
+		"The fingerprint covers the method, the tool, the path and query, and the body, not headers.")
+	docpage.Says(t, "../docs/options.md",
+		"| `WithFingerprint(f)` | SHA-256 of method, tool, path and query, and body")
 	mounts := map[string]func(mw func(http.Handler) http.Handler, h http.Handler) http.Handler{
 		"With on the route": func(mw func(http.Handler) http.Handler, h http.Handler) http.Handler {
 			r := chi.NewRouter()

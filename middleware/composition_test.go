@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/docpage"
 )
 
 // The composition matrix: toolerr mounted with chi's usual middleware,
@@ -135,8 +136,10 @@ func TestCompositionLocalFailuresAreLocal(t *testing.T) {
 
 // TestCompositionThrottle: chi Throttle's 429 is RATE_LIMITED, the
 // service's own. Throttle answers without calling the next handler, so
-// toolerr must be mounted before it (the README says so).
+// toolerr must be mounted before it (docs/mounting.md says so).
 func TestCompositionThrottle(t *testing.T) {
+	docpage.Says(t, "../docs/mounting.md",
+		"| chi `Throttle`, rate limiters | inside | their 429 becomes `RATE_LIMITED`; outside, their text reaches the agent |")
 	{
 		hold := make(chan struct{})
 		var once sync.Once

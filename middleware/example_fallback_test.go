@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"testing"
 
 	"github.com/go-chi/chi/v5"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/docpage"
 	"github.com/toolerr/toolerr/middleware"
 )
 
@@ -17,7 +19,7 @@ func geocode(w http.ResponseWriter, r *http.Request) error {
 }
 
 // A tool declares its fallbacks where it is mounted: a failure they cover
-// offers them in actions and in the hint (the README's "Fallback tools").
+// offers them in actions and in the hint (docs/fallbacks.md).
 func ExampleWithFallbacks() {
 	r := chi.NewRouter()
 	r.Use(middleware.New(
@@ -38,4 +40,13 @@ func ExampleWithFallbacks() {
 	// UPSTREAM_UNAVAILABLE [use_fallback:geocode_backup]
 	// Let the orchestrator retry with backoff; do not change the arguments. If it keeps failing, call geocode_backup instead.
 	// [geocode_backup]
+}
+
+// TestFallbacksPageShowsTheExample: docs/fallbacks.md shows the example's
+// router and quotes what ExampleWithFallbacks prints, the action and the
+// end of the hint; the Example's output pins the code to the same words.
+func TestFallbacksPageShowsTheExample(t *testing.T) {
+	docpage.Says(t, "../docs/fallbacks.md",
+		"r.Get(\"/tools/geocode\", middleware.ToolFunc(\"geocode\", geocode))",
+		"The geocoder's `UPSTREAM_UNAVAILABLE` then reads `\"actions\": [\"use_fallback:geocode_backup\"]` and its hint ends \"If it keeps failing, call geocode_backup instead.\"")
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/argcheck"
+	"github.com/toolerr/toolerr/internal/docpage"
 	"github.com/toolerr/toolerr/middleware"
 	"github.com/toolerr/toolerr/translate"
 )
@@ -166,6 +167,9 @@ func ExampleToolFunc() {
 // TestToolBodyValidates is the README's advice for services' own tests:
 // check what the tools render against the contract.
 func TestToolBodyValidates(t *testing.T) {
+	docpage.Says(t, "../README.md",
+		"In tests, check whatever your tools render against the contract:",
+		"require.NoError(t, toolerr.Validate(rec.Body.Bytes()))")
 	h := middleware.New()(middleware.Tool("find_order", func(w http.ResponseWriter, r *http.Request) error {
 		return toolerr.Default().New(toolerr.CodeNotFound, "Order 42 does not exist.")
 	}))

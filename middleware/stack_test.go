@@ -13,14 +13,17 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/idempotency"
+	"github.com/toolerr/toolerr/internal/docpage"
 )
 
 // TestToolErrorIsSeenByMiddlewareInBetween mounts idempotency between New
-// and a Tool, as the README does. A returned error must reach the
+// and a Tool, as docs/mounting.md orders them. A returned error must reach the
 // idempotency layer as the error response it is: a validation error is
 // stored and replayed as that error, a server error is not stored, and
 // neither is ever replayed as an empty success.
 func TestToolErrorIsSeenByMiddlewareInBetween(t *testing.T) {
+	docpage.Says(t, "../docs/mounting.md",
+		"| `idempotency.Middleware`, `DuplicateGuard` | inside, before the tool | their refusals pass through toolerr (ids, sanitizing, telemetry) and carry the tool's name |")
 	var runs atomic.Int32
 	var fail atomic.Pointer[error]
 	tool := Tool("create_shipment_label", func(w http.ResponseWriter, r *http.Request) error {

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/docpage"
 	"github.com/toolerr/toolerr/middleware"
 )
 
@@ -21,6 +22,8 @@ import (
 // back twice prefixed, without violations, field, example_request or
 // request_id.
 func TestFromResponseReadsTheTextObservation(t *testing.T) {
+	docpage.Says(t, "../README.md",
+		"Its runtime asks for text (`Accept: text/plain`, or `text/markdown`), as most runtimes hand the model a string, and gets the observation")
 	tool := middleware.Tool("search_orders", func(w http.ResponseWriter, r *http.Request) error {
 		return toolerr.Default().New(toolerr.CodeValidationFailed, "2 arguments are invalid.").
 			WithField("/limit").WithAllowedValues(toolerr.Range{Minimum: 1, Maximum: 100}).WithSuggestedValue(100).

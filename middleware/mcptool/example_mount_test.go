@@ -37,8 +37,8 @@ func packageDocServer() *mcp.Server {
 	return server
 }
 
-// readmeServer mounts a tool as the README shows.
-func readmeServer() *mcp.Server {
+// mcpPageServer mounts a tool as docs/mcp.md shows.
+func mcpPageServer() *mcp.Server {
 	server := mcp.NewServer(&mcp.Implementation{Name: "harbor"}, nil)
 	server.AddReceivingMiddleware(mcptool.Middleware()) // the problem object in _meta for typed outputs; recovers panics
 	mcptool.AddTool(server, &mcp.Tool{Name: "create_shipment_label"}, createLabel)
@@ -48,7 +48,7 @@ func readmeServer() *mcp.Server {
 // TestDocumentedServersServe: the servers the documentation mounts list
 // and run their tools for a real client.
 func TestDocumentedServersServe(t *testing.T) {
-	for tool, server := range map[string]*mcp.Server{"refund": packageDocServer(), "create_shipment_label": readmeServer()} {
+	for tool, server := range map[string]*mcp.Server{"refund": packageDocServer(), "create_shipment_label": mcpPageServer()} {
 		ctx := context.Background()
 		st, ct := mcp.NewInMemoryTransports()
 		ss, err := server.Connect(ctx, st, nil)

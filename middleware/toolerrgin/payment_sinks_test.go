@@ -16,6 +16,7 @@ import (
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/docpage"
 	"github.com/toolerr/toolerr/internal/leakprobe"
 	"github.com/toolerr/toolerr/internal/spantext"
 	"github.com/toolerr/toolerr/middleware"
@@ -121,11 +122,13 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 }
 
 // TestPaymentDataUnderOtelgin: the same with otelgin before toolerrgin, as
-// the README mounts it for trace ids. otelgin writes c.Errors.String() as
+// docs/mounting.md mounts it for trace ids. otelgin writes c.Errors.String() as
 // the span's status description and records each of c.Errors as an
 // exception event; the errors a Tool handler returns are in c.Errors
 // (Tool adds them), so the span must hold none of their payment data.
 func TestPaymentDataUnderOtelgin(t *testing.T) {
+	docpage.Says(t, "../../docs/mounting.md",
+		"with `otelgin` before it, `trace_id` is its span's, and the errors of `c.Errors` that gin's logger and otelgin record (the span's status and exception events) have their secrets and payment data redacted")
 	tp, sr := spantext.NewRecorder(t)
 	payRun(t, tp, otelgin.Middleware("payments", otelgin.WithTracerProvider(tp)))
 	spans := spantext.Of(sr.Ended())

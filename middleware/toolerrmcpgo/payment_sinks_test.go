@@ -24,6 +24,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/idempotency"
+	"github.com/toolerr/toolerr/internal/docpage"
 	"github.com/toolerr/toolerr/internal/leakprobe"
 	"github.com/toolerr/toolerr/internal/spantext"
 	"github.com/toolerr/toolerr/middleware"
@@ -201,9 +202,12 @@ func TestPaymentDataReachesNoSink(t *testing.T) {
 
 // TestPaymentDataInAnOwnErrorResult: a handler that builds its own error
 // result, mcp.NewToolResultError("card 4242…"), with no Go error behind
-// it. The README says such a result "is left as it is"; the test records
-// whether its payment data reaches the client.
+// it. docs/mcp.md says such a result keeps its words but has the secrets
+// and payment data of its text redacted; the test records whether its
+// payment data reaches the client.
 func TestPaymentDataInAnOwnErrorResult(t *testing.T) {
+	docpage.Says(t, "../../docs/mcp.md",
+		"A result a handler marked `IsError` itself, with no Go error behind it, keeps its words in both, but the secrets and payment data of its text are redacted (`Sanitizer.Redact`: a card number becomes `[card ending 4242]`).")
 	rig := newPayRig(t, func(s *server.MCPServer) {
 		s.AddTool(mcp.NewTool("own_error"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return mcp.NewToolResultError("card " + leakprobe.Card + " declined; " + leakprobe.PaymentText), nil

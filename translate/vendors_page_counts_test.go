@@ -2,19 +2,21 @@ package translate
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolerr/toolerr/internal/docpage"
 )
 
-// TestReadmeCounts: the numbers the README gives for the fixtures and the
-// SDK agreement corpus are the corpus's own, so that they cannot go stale.
-func TestReadmeCounts(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
-	require.NoError(t, err)
+// vendorsPage is the page of the vendor translators.
+const vendorsPage = "../docs/vendors.md"
+
+// TestVendorsPageCounts: the numbers the vendors page gives for the
+// fixtures and the SDK agreement corpus are the corpus's own, so that they
+// cannot go stale.
+func TestVendorsPageCounts(t *testing.T) {
 	fixtures, err := filepath.Glob(filepath.Join(fixtureDir, "*", "*.http"))
 	require.NoError(t, err)
 	sdkCases, err := filepath.Glob("../testdata/sdkfixtures/*/*.http")
@@ -23,11 +25,8 @@ func TestReadmeCounts(t *testing.T) {
 	for _, f := range agreeFloor {
 		floor += f
 	}
-	for _, want := range []string{
+	docpage.Says(t, vendorsPage,
 		fmt.Sprintf("field and vendor; %d in all)", len(fixtures)),
 		fmt.Sprintf("Apart from those, %d error responses", len(sdkCases)),
-		fmt.Sprintf("agrees with the SDK: %d %% of them", 100*floor/len(sdkCases)),
-	} {
-		assert.Contains(t, string(readme), want)
-	}
+		fmt.Sprintf("agrees with the SDK: %d %% of them", 100*floor/len(sdkCases)))
 }

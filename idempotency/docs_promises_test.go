@@ -1,8 +1,9 @@
 package idempotency
 
-// README promises of the idempotency package, checked with Middleware(store)
-// and NewMemoryStore() without options ("Idempotency", "Options and
-// defaults").
+// Promises of the idempotency package in docs/ (idempotency.md,
+// options.md, guarantees.md), checked with Middleware(store) and
+// NewMemoryStore() without options. Each test also checks that its page
+// still says what it checks.
 
 import (
 	"context"
@@ -21,6 +22,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/docpage"
 )
 
 // keyedCall sends one keyed POST through h.
@@ -38,7 +40,11 @@ func keyedCall(h http.Handler, path, key, body string) *httptest.ResponseRecorde
 // Content-Location, Location, ETag, Last-Modified, Link"; "retry, same key
 // and request | the stored status, allow-listed headers and body, with
 // Idempotent-Replayed: true".
-func TestREADMEDefaultReplayHeaders(t *testing.T) {
+func TestOptionsPageDefaultReplayHeaders(t *testing.T) {
+	docpage.Says(t, "../docs/options.md",
+		"| `WithReplayHeaders(names…)` | `Content-Type`, `Content-Language`, `Content-Location`, `Location`, `ETag`, `Last-Modified`, `Link` |")
+	docpage.Says(t, "../docs/idempotency.md",
+		"| retry, same key and request | the stored status, allow-listed headers and body, with `Idempotent-Replayed: true` |")
 	allowed := map[string]string{
 		"Content-Type":     "application/json",
 		"Content-Language": "en",
@@ -77,7 +83,11 @@ func TestREADMEDefaultReplayHeaders(t *testing.T) {
 
 // "WithMaxStored(n) | 1 MiB of response storable"; a response over it is
 // "answered in full, released, logged: never a truncated replay".
-func TestREADMEDefaultMaxStoredOneMiB(t *testing.T) {
+func TestOptionsPageDefaultMaxStoredOneMiB(t *testing.T) {
+	docpage.Says(t, "../docs/options.md",
+		"| `WithMaxStored(n)` | 1 MiB of response storable |")
+	docpage.Says(t, "../docs/idempotency.md",
+		"or when the response is over the storable limit (answered in full, released, logged: never a truncated replay).")
 	for _, tc := range []struct {
 		size int
 		runs int32
@@ -105,7 +115,11 @@ func TestREADMEDefaultMaxStoredOneMiB(t *testing.T) {
 // "WithMaxBody(n) | 1 MiB of request body fingerprinted; more is
 // PAYLOAD_TOO_LARGE" ("A keyed body over WithMaxBody (1 MiB) is refused
 // with PAYLOAD_TOO_LARGE rather than run without protection").
-func TestREADMEDefaultMaxBodyOneMiB(t *testing.T) {
+func TestOptionsPageDefaultMaxBodyOneMiB(t *testing.T) {
+	docpage.Says(t, "../docs/options.md",
+		"| `WithMaxBody(n)` | 1 MiB of request body fingerprinted; more is `PAYLOAD_TOO_LARGE` |")
+	docpage.Says(t, "../docs/guarantees.md",
+		"A keyed body over `WithMaxBody` (1 MiB) is refused with `PAYLOAD_TOO_LARGE` rather than run without protection.")
 	var runs atomic.Int32
 	h := Middleware(NewMemoryStore())(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		runs.Add(1)
@@ -129,7 +143,12 @@ func TestREADMEDefaultMaxBodyOneMiB(t *testing.T) {
 // Retry-After: 1" ("WithWait(d) | 0: answer IDEMPOTENCY_IN_PROGRESS at
 // once"), and "same key, another request (method, tool or body) |
 // IDEMPOTENCY_KEY_REUSED 422" with the default tool (the path).
-func TestREADMEDefaultInProgressAndReusedKey(t *testing.T) {
+func TestIdempotencyPageDefaultInProgressAndReusedKey(t *testing.T) {
+	docpage.Says(t, "../docs/idempotency.md",
+		"| same key while the first runs | `IDEMPOTENCY_IN_PROGRESS` 409, retryable, `Retry-After: 1`;",
+		"| same key, another request (method, tool or body; JSON compared in RFC 8785 canonical form) | `IDEMPOTENCY_KEY_REUSED` 422")
+	docpage.Says(t, "../docs/options.md",
+		"| `WithWait(d)` | 0: answer `IDEMPOTENCY_IN_PROGRESS` at once |")
 	release := make(chan struct{})
 	started := make(chan struct{})
 	var once sync.Once
@@ -172,7 +191,10 @@ func TestREADMEDefaultInProgressAndReusedKey(t *testing.T) {
 // "idempotency.NewMemoryStore(opts…): WithMaxEntries(n) 100,000 …; 64
 // shards … a store full of them refuses new claims": each shard holds
 // 100,000/64 claims in flight, then refuses.
-func TestREADMEMemoryStoreDefaultEntries(t *testing.T) {
+func TestOptionsPageMemoryStoreDefaultEntries(t *testing.T) {
+	docpage.Says(t, "../docs/options.md",
+		"`idempotency.NewMemoryStore(opts…)`: `WithMaxEntries(n)` 100,000; `WithMaxBytes(n)` 256 MiB; 64 shards, each with its own lock.",
+		"but never a claim in flight: a store full of them refuses new claims.")
 	ctx := context.Background()
 	s := NewMemoryStore()
 	require.Equal(t, 64, memShards)
@@ -195,7 +217,9 @@ func TestREADMEMemoryStoreDefaultEntries(t *testing.T) {
 // first_status, first_request_id", with the default options (the request
 // id is the one toolerr.WithRequestID puts in the context, as the
 // middleware does).
-func TestREADMEDuplicateGuardDefaults(t *testing.T) {
+func TestIdempotencyPageDuplicateGuardDefaults(t *testing.T) {
+	docpage.Says(t, "../docs/idempotency.md",
+		"(`DuplicateGuard`) | `DUPLICATE_ACTION` 409 with `details.first_call_at`, `first_call_age_ms`, `first_status`, `first_request_id`;")
 	var runs atomic.Int32
 	h := DuplicateGuard(NewMemoryStore())(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		runs.Add(1)

@@ -1,8 +1,9 @@
 package middleware
 
-// README promises of the middleware, checked with middleware.New() and no
-// options at all ("Options and defaults", "The middleware", "The error
-// contract", "Vendor translators").
+// Promises of the middleware in docs/ (options.md, middleware.md,
+// contract.md, vendors.md, classification.md), checked with
+// middleware.New() and no options at all. Each test also checks that its
+// page still says what it checks.
 
 import (
 	"bufio"
@@ -25,6 +26,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/docpage"
 	"github.com/toolerr/toolerr/middleware/sanitize"
 	"github.com/toolerr/toolerr/translate"
 )
@@ -41,7 +43,11 @@ func serveDefault(t *testing.T, h http.Handler) string {
 // and dropped": a JSON error body of exactly 64 KiB is read whole (its
 // message is the detail); one byte more and it is cut, so its JSON is not
 // read.
-func TestREADMEMiddlewareBodyCap64KiB(t *testing.T) {
+func TestOptionsPageMiddlewareBodyCap64KiB(t *testing.T) {
+	docpage.Says(t, "../docs/options.md",
+		"| `WithBodyCap(n)` | 64 KiB of a raw error body buffered; the rest drained and dropped |")
+	docpage.Says(t, "../docs/middleware.md",
+		"buffered up to the cap (64 KiB; the rest is drained and dropped)")
 	const marker = "Shipmentreferencemustbealphanumeric"
 	body := func(size int) string {
 		head, tail := `{"pad":"`, `","message":"`+marker+`"}`
@@ -64,7 +70,9 @@ func TestREADMEMiddlewareBodyCap64KiB(t *testing.T) {
 
 // "Only the CORS headers, Vary, HSTS and X-Request-Id of the handler's
 // response survive the replacement."
-func TestREADMEMiddlewareReplacementKeepsOnlyCORSVaryHSTS(t *testing.T) {
+func TestMiddlewarePageReplacementKeepsOnlyCORSVaryHSTS(t *testing.T) {
+	docpage.Says(t, "../docs/middleware.md",
+		"Only the CORS headers, `Vary`, HSTS and `X-Request-Id` of the handler's response survive the replacement.")
 	url := serveDefault(t, rawHandler(http.StatusNotFound, map[string]string{
 		"Content-Type":                     "text/html",
 		"Access-Control-Allow-Origin":      "https://app.example.com",
@@ -94,7 +102,9 @@ func TestREADMEMiddlewareReplacementKeepsOnlyCORSVaryHSTS(t *testing.T) {
 // "Headers on every error: Content-Type, Content-Length, X-Request-Id,
 // Cache-Control: no-store, X-Content-Type-Options: nosniff, and Retry-After
 // (whole seconds, rounded up) when there is a delay", under New().
-func TestREADMEMiddlewareErrorHeaders(t *testing.T) {
+func TestContractPageMiddlewareErrorHeaders(t *testing.T) {
+	docpage.Says(t, "../docs/contract.md",
+		"Headers on every error: `Content-Type`, `Content-Length`, `X-Request-Id`, `Cache-Control: no-store`, `X-Content-Type-Options: nosniff`, and `Retry-After` (whole seconds, rounded up) when there is a delay.")
 	url := serveDefault(t, Tool("reserve_stock", func(w http.ResponseWriter, r *http.Request) error {
 		return toolerr.Default().New(toolerr.CodeRateLimited, "Too many reservations this second.").
 			WithRetryAfter(1500 * time.Millisecond)
@@ -116,7 +126,10 @@ func TestREADMEMiddlewareErrorHeaders(t *testing.T) {
 // "WithRequestIDPolicy(p) | TrustIncoming (chi's id, else a valid
 // X-Request-Id)" and "An id that is not 1–128 of [A-Za-z0-9._:/-] is
 // replaced, never echoed."
-func TestREADMEMiddlewareTrustsValidIncomingRequestID(t *testing.T) {
+func TestOptionsPageMiddlewareTrustsValidIncomingRequestID(t *testing.T) {
+	docpage.Says(t, "../docs/options.md",
+		"| `WithRequestIDPolicy(p)` | `TrustIncoming` (chi's id, else a valid `X-Request-Id`);",
+		"An id that is not 1–128 of `[A-Za-z0-9._:/-]` is replaced, never echoed.")
 	url := serveDefault(t, rawHandler(http.StatusConflict, nil, "order 7 was changed"))
 	resp, body := do(t, http.MethodGet, url, http.Header{"X-Request-Id": {"agent-run-42.step-3"}}, "")
 	assert.Equal(t, "agent-run-42.step-3", resp.Header.Get("X-Request-Id"))
@@ -133,7 +146,11 @@ func TestREADMEMiddlewareTrustsValidIncomingRequestID(t *testing.T) {
 // decline_code, doc_url in details"): a handler that relays Stripe's
 // decline under New() gives the agent the decline code and Stripe's link,
 // with the secret in the message removed.
-func TestREADMEMiddlewareCapturedStripeDeclineKeepsDetails(t *testing.T) {
+func TestOptionsPageMiddlewareCapturedStripeDeclineKeepsDetails(t *testing.T) {
+	docpage.Says(t, "../docs/options.md",
+		"| `WithClassifier(c)` | `classify.New(registry)` with the sanitizer as message filter;")
+	docpage.Says(t, "../docs/vendors.md",
+		"| Stripe | `error.code`, else `error.type`; field `param`; `decline_code`, `doc_url` in details;")
 	url := serveDefault(t, vendorHandler("stripe", rawHandler(http.StatusPaymentRequired, map[string]string{
 		"Content-Type": "application/json",
 		"Request-Id":   "req_8kQ2mZp4Lx7Wc1",
@@ -164,7 +181,12 @@ func TestREADMEMiddlewareCapturedStripeDeclineKeepsDetails(t *testing.T) {
 // by a handler that names the vendor (toolerr.RecordVendor, "then the
 // vendor the handler named"). A clock-dependent delay is not compared;
 // generic formats are left out (see below).
-func TestREADMEMiddlewareCapturedVendorFixtures(t *testing.T) {
+func TestVendorsPageMiddlewareCapturedVendorFixtures(t *testing.T) {
+	docpage.Says(t, "../docs/vendors.md",
+		"The middleware uses the same translators for raw error responses it captures.",
+		"then the vendor the handler named (`toolerr.RecordVendor`)")
+	docpage.Says(t, "../docs/classification.md",
+		"**Attribution needs evidence.**")
 	paths, err := filepath.Glob(filepath.Join("..", "testdata", "vendors", "*", "*.json"))
 	require.NoError(t, err)
 	ran := 0

@@ -1,10 +1,11 @@
 package translate
 
-// README promises of the translate package, checked on the default path:
-// translate.Response over a real HTTP round trip, with no options. The
-// fixture table test (fixtures_test.go) runs a Set with a fixed clock and
-// an identity message filter; these tests hold the defaults to the same
-// README rows ("Vendor translators", "Options and defaults").
+// Promises of the translate package in docs/ (vendors.md, options.md,
+// contract.md), checked on the default path: translate.Response over a
+// real HTTP round trip, with no options. The fixture table test
+// (fixtures_test.go) runs a Set with a fixed clock and an identity message
+// filter; these tests hold the defaults to the same rows of the pages, and
+// check that each page still says what its test checks.
 
 import (
 	"bytes"
@@ -27,6 +28,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/docpage"
 	"github.com/toolerr/toolerr/middleware/sanitize"
 )
 
@@ -92,14 +94,17 @@ func translateCall(t *testing.T, c vendorCall) *toolerr.Error {
 	return e
 }
 
-// TestREADMEVendorFixturesThroughResponse replays every fixture with a
+// TestVendorsPageFixturesThroughResponse replays every fixture with a
 // known host (or none) through translate.Response, with its defaults, and
 // expects what the fixture expects ("Vendor translators": every row of the
 // table; the fixtures are the table's cases). A delay that depends on the
 // clock (an HTTP date, an epoch reset) is checked only for its presence
 // rules, not its value; captured responses with a named vendor are the
-// middleware's (middleware/readme_promises_test.go).
-func TestREADMEVendorFixturesThroughResponse(t *testing.T) {
+// middleware's (middleware/docs_promises_test.go).
+func TestVendorsPageFixturesThroughResponse(t *testing.T) {
+	docpage.Says(t, "../docs/vendors.md",
+		"Every vendor, the gateways and the generic formats have at least five fixtures in `testdata/vendors/<vendor>/`",
+		"run by one table test")
 	byVendor := fixtureCases(t)
 	vendors := make([]string, 0, len(byVendor))
 	for v := range byVendor {
@@ -189,7 +194,11 @@ func clockDependent(t *testing.T, base string, f fixture, resp *http.Response, b
 // defaults": WithBodyCap 64 KiB): a problem+json body ("generic | a
 // body's retryable and retry_after_ms are honoured") that fits is read
 // whole, one byte more is cut and its JSON no longer parses.
-func TestREADMEResponseReadsAtMost64KiB(t *testing.T) {
+func TestVendorsPageResponseReadsAtMost64KiB(t *testing.T) {
+	docpage.Says(t, "../docs/vendors.md",
+		"`translate.Response(resp)` returns nil for a success and otherwise an `*toolerr.Error` with `upstream` filled; it reads at most 64 KiB and leaves `resp.Body` readable.")
+	docpage.Says(t, "../docs/options.md",
+		"| `WithBodyCap(n)` | 64 KiB of a body read by `Set.Response`, which leaves the body readable |")
 	body := func(size int) string {
 		head := `{"type":"about:blank","title":"Busy","status":503,"retryable":true,"retry_after_ms":4321,"detail":"busy","pad":"`
 		tail := `"}`
@@ -210,7 +219,9 @@ func TestREADMEResponseReadsAtMost64KiB(t *testing.T) {
 // vendor's message, field and string details … pass through the default
 // sanitizer": a secret and an internal host in a vendor message do not
 // reach the error; the rest of the message does.
-func TestREADMEResponseSanitizesVendorText(t *testing.T) {
+func TestOptionsPageResponseSanitizesVendorText(t *testing.T) {
+	docpage.Says(t, "../docs/options.md",
+		"By default (`classify.New(nil)`, which `translate.Response` uses) the vendor's message, field and string details, such as Stripe's `decline_code` and `doc_url`, pass through the default sanitizer")
 	e := translateCall(t, vendorCall{
 		Method: http.MethodPost, Host: "api.stripe.com", Status: http.StatusBadRequest,
 		Header: http.Header{"Content-Type": {"application/json"}, "Request-Id": {"req_Pq4Zx8Lm2Nv6Tb"}},
@@ -227,7 +238,9 @@ func TestREADMEResponseSanitizesVendorText(t *testing.T) {
 // The error's members never carry the raw body ("raw vendor bodies … are
 // never rendered"): the rendered error holds the vendor's message, not its
 // JSON.
-func TestREADMEResponseRendersNoRawBody(t *testing.T) {
+func TestContractPageResponseRendersNoRawBody(t *testing.T) {
+	docpage.Says(t, "../docs/contract.md",
+		"the Go cause chain, stack traces, raw vendor bodies and headers are never rendered.")
 	e := translateCall(t, vendorCall{
 		Method: http.MethodGet, Host: "api.openai.com", Status: http.StatusTooManyRequests,
 		Header: http.Header{"Content-Type": {"application/json"}, "Retry-After": {"3"}},
@@ -245,7 +258,9 @@ func TestREADMEResponseRendersNoRawBody(t *testing.T) {
 // "generic | problem+json code, OAuth error, {"error":{"code"}},
 // {"errors":[…]}, {"message"} … | by status; a body's retryable and
 // retry_after_ms are honoured", in each shape that can carry them.
-func TestREADMEGenericBodyRetryAdviceHonoured(t *testing.T) {
+func TestVendorsPageGenericBodyRetryAdviceHonoured(t *testing.T) {
+	docpage.Says(t, "../docs/vendors.md",
+		"| generic | problem+json `code`, OAuth `error`, `{\"error\":{\"code\"}}`, `{\"errors\":[…]}`, `{\"message\"}`, GraphQL `errors` without data, plain text, empty | by status; a body's `retryable` and `retry_after_ms` are honoured |")
 	for _, tc := range []struct {
 		name, ct, body string
 		status         int

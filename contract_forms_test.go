@@ -10,10 +10,14 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestREADMEShowsTheFourForms renders the README's example error in each
-// form and checks that the README shows exactly that.
-func TestREADMEShowsTheFourForms(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+// contractPage is the page of the error contract and the observation,
+// whose example error these tests render.
+const contractPage = "docs/contract.md"
+
+// TestContractPageShowsTheFourForms renders the contract page's example
+// error in each form and checks that the page shows exactly that.
+func TestContractPageShowsTheFourForms(t *testing.T) {
+	page, err := os.ReadFile(contractPage)
 	require.NoError(t, err)
 	e := typicalValidationError().WithTool("search_orders").WithInstance("/tools/search_orders")
 	problem := string(e.AppendJSON(nil))
@@ -27,6 +31,6 @@ func TestREADMEShowsTheFourForms(t *testing.T) {
 		"plain":    "```text\n" + e.Observation() + "\n```",
 		"markdown": "```markdown\n" + string(e.AppendObservation(nil, ObservationOptions{Markdown: true})) + "\n```",
 	} {
-		assert.True(t, strings.Contains(string(readme), form), "the README's %s form is not the rendering:\n%s", name, form)
+		assert.True(t, strings.Contains(string(page), form), "the %s form of %s is not the rendering:\n%s", name, contractPage, form)
 	}
 }

@@ -13,11 +13,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/docpage"
 	"github.com/toolerr/toolerr/middleware"
 	"github.com/toolerr/toolerr/middleware/toolerrmcpgo"
 )
 
-// createShipmentLabel is the README's tool: it fails as a handler does
+// createShipmentLabel is the tool of docs/mcp.md: it fails as a handler does
 // when a downstream refuses.
 func createShipmentLabel(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	if _, err := req.RequireString("to"); err != nil {
@@ -26,8 +27,8 @@ func createShipmentLabel(_ context.Context, req mcp.CallToolRequest) (*mcp.CallT
 	return nil, toolerr.Default().New(toolerr.CodeUpstreamUnavailable, "The carrier is down.")
 }
 
-// readmeMux mounts the server as the README's MCP section shows.
-func readmeMux() *http.ServeMux {
+// mcpPageMux mounts the server as docs/mcp.md shows.
+func mcpPageMux() *http.ServeMux {
 	mux := http.NewServeMux()
 	s := server.NewMCPServer("harbor", "1.0.0", server.WithRecovery())
 	toolerrmcpgo.Install(s, toolerrmcpgo.WithUnknownToolResult(true))
@@ -36,10 +37,16 @@ func readmeMux() *http.ServeMux {
 	return mux
 }
 
-// TestREADMEServer: the README's mcp-go server answers a failed call and a
-// near miss of the tool's name with tool results a model can act on.
-func TestREADMEServer(t *testing.T) {
-	srv := httptest.NewServer(readmeMux())
+// TestMCPPageServer: the mcp-go server of docs/mcp.md answers a failed
+// call and a near miss of the tool's name with tool results a model can
+// act on, as the page says.
+func TestMCPPageServer(t *testing.T) {
+	docpage.Says(t, "../../docs/mcp.md",
+		"| handler error, `*toolerr.Error`, vendor error | `isError` result | `isError` result",
+		"A tool's returned error or panic reaches the client as `CallToolResult{IsError: true, _meta: {\"io.toolerr/problem\": <the problem object>}, Content: [<the observation>]}`",
+		"With `WithUnknownToolResult(true)` the call gets a `TOOL_NOT_FOUND` result on the field `name`",
+		"and the one plainly meant (`search_orders` for `search_order`) as `suggested_value` when exactly one is.")
+	srv := httptest.NewServer(mcpPageMux())
 	defer srv.Close()
 	ctx := context.Background()
 	agent, err := client.NewStreamableHttpClient(srv.URL + "/mcp")

@@ -1,8 +1,9 @@
 package retrygate
 
-// README promises of retrygate, checked on its defaults: DefaultPolicy()
-// as it comes, and Transport(nil) with no options on the real clock
-// ("Retrygate", "Options and defaults").
+// Promises of retrygate in docs/ (retrygate.md, options.md), checked on
+// its defaults: DefaultPolicy() as it comes, and Transport(nil) with no
+// options on the real clock. Each test also checks that its page still
+// says what it checks.
 
 import (
 	"context"
@@ -20,12 +21,20 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/docpage"
 )
 
 // "retrygate.DefaultPolicy() and retrygate.Transport(base, opts…)" table:
 // MaxAttempts 3; 200 ms, ×2, 10 s; RandomizationFactor 1; MaxServerDelay
 // 60 s; RetryInternal false; Budget on with 10 tokens.
-func TestREADMEDefaultPolicyTable(t *testing.T) {
+func TestOptionsPageDefaultPolicyTable(t *testing.T) {
+	docpage.Says(t, "../docs/options.md",
+		"| `Policy.MaxAttempts` | 3 in total |",
+		"| `Policy.InitialInterval`, `Multiplier`, `MaxInterval` | 200 ms, ×2, 10 s |",
+		"| `Policy.RandomizationFactor` | 1 (full jitter) |",
+		"| `Policy.MaxServerDelay` | 60 s |",
+		"| `Policy.RetryInternal` | false |",
+		"| `Policy.Budget` | on: `NewBudget(BudgetSettings{})`, 10 tokens,")
 	p := DefaultPolicy()
 	assert.Equal(t, 3, p.MaxAttempts)
 	assert.Equal(t, 200*time.Millisecond, p.InitialInterval)
@@ -77,7 +86,13 @@ func (h *hitCounter) Keys() []string {
 // "MaxAttempts | 3 in total"; "It returns the vendor's own last response".
 // The host asks for a 1 ms wait (retry-after-ms), which "replaces the
 // computed wait".
-func TestREADMETransportDefaultsRetryIdempotentCallsThreeTimes(t *testing.T) {
+func TestRetrygatePageTransportDefaultsRetryIdempotentCallsThreeTimes(t *testing.T) {
+	docpage.Says(t, "../docs/retrygate.md",
+		"retries GET, HEAD, OPTIONS, PUT and DELETE, and POST or PATCH only with an idempotency key, sending the same key on every attempt",
+		"It returns the vendor's own last response, so callers still see it, and an error only when no response arrived.",
+		"A server delay (`retry_after_ms`, `Retry-After`) replaces the computed wait")
+	docpage.Says(t, "../docs/options.md",
+		"| `Policy.MaxAttempts` | 3 in total |")
 	for _, tc := range []struct {
 		method, key string
 		hits        int
@@ -115,7 +130,9 @@ func TestREADMETransportDefaultsRetryIdempotentCallsThreeTimes(t *testing.T) {
 // "Only a failure whose error says retryable … is tried again. Validation,
 // not_found, auth, permission, precondition, conflict, policy and upstream
 // failures come back after one attempt", through Transport(nil).
-func TestREADMETransportDefaultsDoNotRetryNonRetryable(t *testing.T) {
+func TestRetrygatePageTransportDefaultsDoNotRetryNonRetryable(t *testing.T) {
+	docpage.Says(t, "../docs/retrygate.md",
+		"Only a failure whose error says `retryable` (rate_limit, transient; internal by option) is tried again. Validation, not_found, auth, permission, precondition, conflict, policy and upstream failures come back after one attempt.")
 	for _, status := range []int{400, 401, 403, 404, 409, 412, 422, 451, 501} {
 		host := newHitCounter(t, status, `{"message":"no"}`, "Content-Type", "application/json")
 		c := &http.Client{Transport: Transport(nil)}
@@ -132,7 +149,13 @@ func TestREADMETransportDefaultsDoNotRetryNonRetryable(t *testing.T) {
 // it answers CIRCUIT_OPEN, with retry_after_ms until half-open, without
 // touching the host" ("WithBreakers … | on"), with Transport(nil). POSTs
 // without a key are sent once each, so each call is one attempt.
-func TestREADMETransportDefaultBreakerOpensAfterTwentyFailedCalls(t *testing.T) {
+func TestRetrygatePageTransportDefaultBreakerOpensAfterTwentyFailedCalls(t *testing.T) {
+	docpage.Says(t, "../docs/retrygate.md",
+		"It opens when at least 80 % of at least 20 calls in a rolling 10 s window failed with a transient or upstream failure",
+		"not on a short streak",
+		"While open (5 s) it answers `CIRCUIT_OPEN`, with `retry_after_ms` until half-open, without touching the host")
+	docpage.Says(t, "../docs/options.md",
+		"| `WithBreakers(NewBreakers(BreakerSettings{}))` | on: opens at 80 % failures over at least 20 calls in a 10 s window, open 5 s,")
 	host := newHitCounter(t, http.StatusServiceUnavailable, "down")
 	c := &http.Client{Transport: Transport(nil)}
 	post := func() (*http.Response, error) {
@@ -164,7 +187,11 @@ func TestREADMETransportDefaultBreakerOpensAfterTwentyFailedCalls(t *testing.T) 
 // "A server delay (retry_after_ms, Retry-After) replaces the computed wait,
 // capped at 60 s" ("Policy.MaxServerDelay | 60 s"), with DefaultPolicy().
 // The hook observes the wait and ends the call.
-func TestREADMEDoCapsServerDelayAtSixtySeconds(t *testing.T) {
+func TestRetrygatePageDoCapsServerDelayAtSixtySeconds(t *testing.T) {
+	docpage.Says(t, "../docs/retrygate.md",
+		"A server delay (`retry_after_ms`, `Retry-After`) replaces the computed wait, capped at 60 s.")
+	docpage.Says(t, "../docs/options.md",
+		"| `Policy.MaxServerDelay` | 60 s |")
 	p := DefaultPolicy()
 	var waits []time.Duration
 	ctx, cancel := context.WithCancel(context.Background())
@@ -185,7 +212,11 @@ func TestREADMEDoCapsServerDelayAtSixtySeconds(t *testing.T) {
 
 // "Policy.RetryInternal | false": an INTERNAL_ERROR comes back after one
 // attempt with DefaultPolicy().
-func TestREADMEDoDoesNotRetryInternalByDefault(t *testing.T) {
+func TestOptionsPageDoDoesNotRetryInternalByDefault(t *testing.T) {
+	docpage.Says(t, "../docs/options.md",
+		"| `Policy.RetryInternal` | false |")
+	docpage.Says(t, "../docs/retrygate.md",
+		"(rate_limit, transient; internal by option)")
 	var calls atomic.Int32
 	err := Do(context.Background(), DefaultPolicy(), func(context.Context) error {
 		calls.Add(1)

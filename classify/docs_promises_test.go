@@ -1,7 +1,8 @@
 package classify
 
-// README promises of classify, checked on classify.New(nil) with no
-// options ("Quickstart", "Classification", "Options and defaults").
+// Promises of classify in the README's quickstart and in docs/
+// (classification.md, options.md), checked on classify.New(nil) with no
+// options. Each test also checks that its page still says what it checks.
 
 import (
 	"context"
@@ -13,11 +14,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/docpage"
 )
 
-// Quickstart: "503 → UPSTREAM_UNAVAILABLE, retryable, retry_after_ms from
+// The README's quickstart: "503 → UPSTREAM_UNAVAILABLE, retryable, retry_after_ms from
 // Retry-After (capped at 60 s)"; "classify.WithMaxDelay(d) | 60 s".
-func TestREADMEQuickstart503CappedAtSixtySeconds(t *testing.T) {
+func TestQuickstart503CappedAtSixtySeconds(t *testing.T) {
+	docpage.Says(t, "../README.md",
+		"// 503 → UPSTREAM_UNAVAILABLE, retryable, retry_after_ms from Retry-After (capped at 60 s)")
+	docpage.Says(t, "../docs/options.md",
+		"| `classify.WithMaxDelay(d)` | 60 s |")
 	c := New(nil)
 	for _, tc := range []struct {
 		retryAfter string
@@ -39,7 +45,9 @@ func TestREADMEQuickstart503CappedAtSixtySeconds(t *testing.T) {
 
 // "classify.WithClock(now) | time.Now": an HTTP-date Retry-After is read
 // against the real clock.
-func TestREADMEDefaultClockIsNow(t *testing.T) {
+func TestOptionsPageDefaultClockIsNow(t *testing.T) {
+	docpage.Says(t, "../docs/options.md",
+		"| `classify.WithClock(now)` | `time.Now` |")
 	at := time.Now().Add(40 * time.Second).UTC().Format(http.TimeFormat)
 	e := New(nil).Classify(context.Background(), Outcome{Method: http.MethodGet, Status: http.StatusTooManyRequests,
 		Header: http.Header{"Retry-After": {at}}})
@@ -51,7 +59,9 @@ func TestREADMEDefaultClockIsNow(t *testing.T) {
 // "classify.WithMessageFilter(f) | the default sanitizer: vendor messages,
 // fields and string details are kept, sanitized": secrets and internal
 // hosts leave every vendor text member; the rest stays.
-func TestREADMEDefaultFilterSanitizesEveryVendorText(t *testing.T) {
+func TestOptionsPageDefaultFilterSanitizesEveryVendorText(t *testing.T) {
+	docpage.Says(t, "../docs/options.md",
+		"| `classify.WithMessageFilter(f)` | the default sanitizer (`sanitize.New().CleanText`): vendor messages, fields and string details are kept, sanitized;")
 	o := Outcome{
 		Vendor: "acme", VendorCode: "bad_request", Status: http.StatusBadRequest, Method: http.MethodPost,
 		Message: "Webhook https://hooks.acme.example/in rejected by payments-db.prod.internal: token ghp_9Zq2R7mKx4LwP0vNc8TbY3sHd6JfG1aUe5Qo is revoked",
@@ -78,7 +88,9 @@ func TestREADMEDefaultFilterSanitizesEveryVendorText(t *testing.T) {
 // "When the outcome is unknown (gateway timeouts 504/522/524/598/599 …),
 // the error is retryable only for idempotent calls: GET, HEAD, OPTIONS,
 // TRACE, PUT, DELETE, or a request that carried an idempotency key."
-func TestREADMEUnknownOutcomeRetryableOnlyWhenIdempotent(t *testing.T) {
+func TestClassificationPageUnknownOutcomeRetryableOnlyWhenIdempotent(t *testing.T) {
+	docpage.Says(t, "../docs/classification.md",
+		"When the outcome is unknown (gateway timeouts 504/522/524/598/599, client timeouts, resets after sending), the error is retryable only for idempotent calls: GET, HEAD, OPTIONS, TRACE, PUT, DELETE, or a request that carried an idempotency key (`Outcome.Idempotent`).")
 	c := New(nil)
 	for _, status := range []int{504, 522, 524, 598, 599} {
 		for _, m := range []string{"GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"} {

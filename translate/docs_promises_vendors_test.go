@@ -1,9 +1,9 @@
 package translate
 
-// README promises of the vendor table ("Vendor translators"), one vendor
-// row at a time, on translate.Response's defaults over a real HTTP round
-// trip (callVendor, readme_promises_test.go), with the vendors' documented
-// error bodies.
+// Promises of the vendor table of docs/vendors.md, one vendor row at a
+// time, on translate.Response's defaults over a real HTTP round trip
+// (callVendor, docs_promises_test.go), with the vendors' documented error
+// bodies. Each test also checks that the page still says what it checks.
 
 import (
 	"net/http"
@@ -14,12 +14,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/docpage"
 )
 
 // "Stripe | error.code, else error.type; field param; decline_code, doc_url
 // in details" and "its documentation link goes in details.doc_url, never in
 // our docs_url".
-func TestREADMEStripeCardDeclinedDetails(t *testing.T) {
+func TestVendorsPageStripeCardDeclinedDetails(t *testing.T) {
+	docpage.Says(t, "../docs/vendors.md",
+		"| Stripe | `error.code`, else `error.type`; field `param`; `decline_code`, `doc_url` in details;",
+		"its documentation link goes in `details.doc_url`, never in our `docs_url`.")
 	e := translateCall(t, vendorCall{
 		Method: http.MethodPost, Host: "api.stripe.com", Status: http.StatusPaymentRequired,
 		Header: http.Header{"Content-Type": {"application/json"}, "Request-Id": {"req_8kQ2mZp4Lx7Wc1"}},
@@ -43,7 +47,9 @@ func TestREADMEStripeCardDeclinedDetails(t *testing.T) {
 
 // "Stripe | error.code, else error.type": a card_error without a code is
 // read by its type.
-func TestREADMEStripeTypeWithoutCode(t *testing.T) {
+func TestVendorsPageStripeTypeWithoutCode(t *testing.T) {
+	docpage.Says(t, "../docs/vendors.md",
+		"| Stripe | `error.code`, else `error.type`;")
 	e := translateCall(t, vendorCall{
 		Method: http.MethodPost, Host: "api.stripe.com", Status: http.StatusPaymentRequired,
 		Header: http.Header{"Content-Type": {"application/json"}, "Request-Id": {"req_3Jd8sKq0PzX2vn"}},
@@ -57,7 +63,9 @@ func TestREADMEStripeTypeWithoutCode(t *testing.T) {
 // "Stripe | retryable: rate_limit, lock_timeout, idempotency_key_in_use,
 // processing_error; api_error only when idempotent or
 // Stripe-Should-Retry: true".
-func TestREADMEStripeRetryable(t *testing.T) {
+func TestVendorsPageStripeRetryable(t *testing.T) {
+	docpage.Says(t, "../docs/vendors.md",
+		"| `rate_limit`, `lock_timeout`, `idempotency_key_in_use`, `processing_error`; declines `try_again_later`, `approve_with_id`, `issuer_not_available`, `reenter_transaction`; `api_error` only when idempotent or `Stripe-Should-Retry: true` |")
 	stripe := func(method, key string, status int, body string, extra ...string) vendorCall {
 		h := http.Header{"Content-Type": {"application/json"}, "Request-Id": {"req_Wb4nR7tY2uQ9sx"}}
 		for i := 0; i+1 < len(extra); i += 2 {
@@ -89,7 +97,9 @@ func TestREADMEStripeRetryable(t *testing.T) {
 }
 
 // "Twilio | JSON code …; more_info in details.doc_url"; "20429 (1 s)".
-func TestREADMETwilioMoreInfoAndDelay(t *testing.T) {
+func TestVendorsPageTwilioMoreInfoAndDelay(t *testing.T) {
+	docpage.Says(t, "../docs/vendors.md",
+		"| Twilio | JSON `code` or XML `<RestException><Code>`; `more_info` in `details.doc_url` | 20429 (1 s); 20503 |")
 	e := translateCall(t, vendorCall{
 		Method: http.MethodPost, Host: "api.twilio.com", Status: http.StatusTooManyRequests,
 		Header: http.Header{"Content-Type": {"application/json"}, "Twilio-Request-Id": {"RQ3f5e1d2c4b6a8f0e1d2c3b4a5f6e7d8c"}},
@@ -106,7 +116,9 @@ func TestREADMETwilioMoreInfoAndDelay(t *testing.T) {
 }
 
 // "PayPal | details[0].issue, else name; field details[0].field; debug_id".
-func TestREADMEPayPalIssueFieldDebugID(t *testing.T) {
+func TestVendorsPagePayPalIssueFieldDebugID(t *testing.T) {
+	docpage.Says(t, "../docs/vendors.md",
+		"| PayPal | `details[0].issue`, else `name`; field `details[0].field`; `debug_id` |")
 	e := translateCall(t, vendorCall{
 		Method: http.MethodPost, Host: "api-m.paypal.com", Status: http.StatusUnprocessableEntity,
 		Header: http.Header{"Content-Type": {"application/json"}, "Paypal-Debug-Id": {"b1e2c3d4a5f60"}},
@@ -127,7 +139,9 @@ func TestREADMEPayPalIssueFieldDebugID(t *testing.T) {
 
 // "Microsoft Graph | innermost innerError code in the table, else
 // error.code; request id from innerError"; "TooManyRequests (Retry-After)".
-func TestREADMEGraphInnerErrorRequestID(t *testing.T) {
+func TestVendorsPageGraphInnerErrorRequestID(t *testing.T) {
+	docpage.Says(t, "../docs/vendors.md",
+		"| Microsoft Graph | innermost `innerError` code in the table, else `error.code`; request id from `innerError` | `TooManyRequests`, `activityLimitReached` (`Retry-After`);")
 	e := translateCall(t, vendorCall{
 		Method: http.MethodGet, Host: "graph.microsoft.com", Status: http.StatusTooManyRequests,
 		Header: http.Header{"Content-Type": {"application/json"}, "Retry-After": {"12"}},
@@ -146,7 +160,9 @@ func TestREADMEGraphInnerErrorRequestID(t *testing.T) {
 // "Errors that arrive with a 2xx status (Slack ok:false, Shopify GraphQL
 // THROTTLED, an S3 <Error> on a 200, GraphQL errors without data) are
 // errors."
-func TestREADMEErrorsOn2xx(t *testing.T) {
+func TestVendorsPageErrorsOn2xx(t *testing.T) {
+	docpage.Says(t, "../docs/vendors.md",
+		"Errors that arrive with a 2xx status (Slack `ok:false`, Shopify GraphQL `THROTTLED`, an S3 `<Error>` on a 200, GraphQL errors without data) are errors.")
 	for _, tc := range []struct {
 		name, vendor, code string
 		call               vendorCall
@@ -182,7 +198,9 @@ func TestREADMEErrorsOn2xx(t *testing.T) {
 
 // "Shopify | GraphQL THROTTLED on a 200, delay from the throttle status:
 // (requested − available) / restore rate": (101 − 51) / 50 = 1 s.
-func TestREADMEShopifyThrottleDelay(t *testing.T) {
+func TestVendorsPageShopifyThrottleDelay(t *testing.T) {
+	docpage.Says(t, "../docs/vendors.md",
+		"GraphQL `THROTTLED` on a 200, delay from the throttle status: (requested − available) / restore rate")
 	e := translateCall(t, vendorCall{Method: "POST", Host: "acme.myshopify.com", Status: 200,
 		Header: http.Header{"Content-Type": {"application/json"}},
 		Body: `{"errors":[{"message":"Throttled","extensions":{"code":"THROTTLED"}}],` +
