@@ -7,16 +7,19 @@ import (
 	"time"
 
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
-// Helpers of the generic JSON translators: a JSON object read member by
-// member, so a member of an unexpected type is skipped rather than failing
-// the whole body.
+// The fields of a JSON error object the generic translators and several
+// vendors read: the offending input, retry advice, a delay, a code that is
+// not the status, the request id. The object is read member by member, so
+// a member of an unexpected type is skipped rather than failing the whole
+// body.
 
-// genField returns the offending input an error object names: field, param,
+// offendingField returns the offending input an error object names: field, param,
 // pointer, a JSON:API source.pointer or a FastAPI loc. ("path" is left out:
 // Spring and others put the request path there.)
-func genField(o jsonObject) string {
+func offendingField(o jsonObject) string {
 	if f := o.str("field", "param", "pointer", "parameter", "property"); f != "" && isCode(f) {
 		return f
 	}
@@ -25,12 +28,12 @@ func genField(o jsonObject) string {
 			return f
 		}
 	}
-	return genLoc(o)
+	return fastAPILoc(o)
 }
 
-// genLoc joins a FastAPI/Pydantic "loc" (["body", "items", 0, "price"]) into
+// fastAPILoc joins a FastAPI/Pydantic "loc" (["body", "items", 0, "price"]) into
 // a dotted path without its request part ("items.0.price").
-func genLoc(o jsonObject) string {
+func fastAPILoc(o jsonObject) string {
 	parts := walkArray(o.get("loc"), 33)
 	if parts == nil || len(parts) > 32 {
 		return ""
@@ -62,9 +65,9 @@ func genLoc(o jsonObject) string {
 	return ""
 }
 
-// genRetryAdvice reads an explicit "retryable" boolean (a toolerr body, and
+// retryableAdvice reads an explicit "retryable" boolean (a toolerr body, and
 // the APIs that say so) into retry advice.
-func genRetryAdvice(o jsonObject) classify.RetryAdvice {
+func retryableAdvice(o jsonObject) classify.RetryAdvice {
 	v, ok := o.boolean("retryable")
 	switch {
 	case !ok:
@@ -75,8 +78,8 @@ func genRetryAdvice(o jsonObject) classify.RetryAdvice {
 	return classify.AdviceDoNotRetry
 }
 
-// genDelayMS reads a body delay in milliseconds ("retry_after_ms": 1500).
-func genDelayMS(o jsonObject, k string) time.Duration {
+// bodyDelayMS reads a body delay in milliseconds ("retry_after_ms": 1500).
+func bodyDelayMS(o jsonObject, k string) time.Duration {
 	raw := bytes.TrimSpace(o.get(k))
 	if len(raw) == 0 || raw[0] == '"' {
 		return 0
@@ -85,11 +88,20 @@ func genDelayMS(o jsonObject, k string) time.Duration {
 	return d
 }
 
-// genStatusCode drops a numeric code that only repeats the HTTP status
+// dropStatusCode drops a numeric code that only repeats the HTTP status
 // ({"error": {"code": 404}}): it says nothing the status does not.
-func genStatusCode(code string, status int) string {
+func dropStatusCode(code string, status int) string {
 	if code == strconv.Itoa(status) {
 		return ""
 	}
 	return code
+}
+
+// requestIDOf returns the request id a body or the X-Request-Id header
+// gives.
+func requestIDOf(p jsonObject, r *Raw) string {
+	if id := p.str("request_id", "requestId"); isCode(id) {
+		return id
+	}
+	return strings.TrimSpace(canonheader.Value(r.Header, "X-Request-Id"))
 }
