@@ -12,7 +12,7 @@ import "github.com/toolerr/toolerr/classify"
 //	{"message": "…" | ["…"], "code"?: …}
 //	{"detail": "…" | [{"loc", "msg", "type"}]}     (FastAPI)
 //
-// Vendor() is "": the status decides the class, and a code is reported as
+// Its row has no name: the status decides the class, and a code is reported as
 // unmapped.
 //
 // It reads one of the shapes above from a failure (status >= 400);

@@ -9,7 +9,7 @@ import (
 // extensions: a "code", "errors" (RFC 9457's example: detail and pointer),
 // "invalid-params" (RFC 7807's example: name and reason). A toolerr error
 // body is a problem too: its code, field, request_id, retryable and
-// retry_after_ms are read. Vendor() is "": the status and the explicit
+// retry_after_ms are read. Its row has no name: the status and the explicit
 // retry advice decide the class, and any code is reported as unmapped.
 //
 // It reads a problem document of a failure (status >= 400).
