@@ -39,6 +39,10 @@ var awsXMLScanSeeds = []string{
 	"\xef\xbb\xbf<Error><Code>X</Code></Error>", `<!DOCTYPE x><Error><Code>X</Code></Error>`,
 	`<1Error><Code>X</Code></1Error>`, `<Error><Code>X</Code><-x/></Error>`, `<Error><Co.de-1>X</Co.de-1></Error>`,
 	`<Error><Code>X</Code></Error>` + strings.Repeat("<a>", 40), strings.Repeat("<a>", 40) + strings.Repeat("</a>", 40),
+	`<a:Error xmlns:a="u"><Code>X</Code></b:Error>`, `<a:Error xmlns:a="u" xmlns:a="v"><Code>X</Code></a:Error>`,
+	`<b:Error xmlns:a="u"><Code>X</Code></b:Error>`, `<xml:Error><Code>X</Code></xml:Error>`, `<xmlns:Error><Code>X</Code></xmlns:Error>`,
+	`<Error xmlns="u" xmlns:a="v"><a:Code>X</a:Code></Error>`, `<Error><Code>X</Code></a:Error>`, `<xmlns><Code>X</Code></xmlns>`,
+	`<Error><a:Code xmlns:a="u">X</a:Code><Code>Y</Code></Error>`, `<Error><Code>X</Code><Code></Code></Error>`,
 	`text<Error><Code>X</Code></Error>`, `</x><Error><Code>X</Code></Error>`, `<Error/>`, ``, `<`, `<Error`,
 }
 
