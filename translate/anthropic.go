@@ -14,9 +14,9 @@ import (
 // anthropic-ratelimit-<limit>-remaining and -reset headers.
 var anthropicLimits = [...]string{"requests", "tokens", "input-tokens", "output-tokens"}
 
-// anthropicRecognizes claims a response with Anthropic's headers (its organization
-// id, its rate-limit headers) or Anthropic's error body: a top-level
-// "type": "error" beside an "error" object with a type.
+// anthropicRecognizes claims a response with Anthropic's headers (its
+// organization id, its rate-limit headers) or Anthropic's error body: a
+// top-level "type": "error" beside an "error" object with a type.
 func anthropicRecognizes(r *Raw) bool {
 	if canonheader.Value(r.Header, "Anthropic-Organization-Id") != "" {
 		return true

@@ -39,10 +39,10 @@ func albTranslate(r *Raw) (classify.Outcome, bool) {
 	return classify.Outcome{Message: msg}, true
 }
 
-// cloudfrontRecognizes reports whether r is CloudFront's own page: a CloudFront header
-// (X-Cache: Error from cloudfront, Via: … (CloudFront), X-Amz-Cf-Id) and the
-// page's signature. An origin's error passed through CloudFront carries the
-// same headers but not the page.
+// cloudfrontRecognizes reports whether r is CloudFront's own page: a
+// CloudFront header (X-Cache: Error from cloudfront, Via: … (CloudFront),
+// X-Amz-Cf-Id) and the page's signature. An origin's error passed through
+// CloudFront carries the same headers but not the page.
 func cloudfrontRecognizes(r *Raw) bool {
 	if !isHTMLPage(r) {
 		return false

@@ -85,9 +85,10 @@ var cloudflareMarkers = []string{
 	"attention required! | cloudflare",
 }
 
-// cloudflareRecognizes reports whether r was made by Cloudflare's edge: a Cloudflare
-// header (Server: cloudflare or CF-RAY) and a body of Cloudflare's own, the
-// "error code: NNNN" line or a page with Cloudflare's markup.
+// cloudflareRecognizes reports whether r was made by Cloudflare's edge: a
+// Cloudflare header (Server: cloudflare or CF-RAY) and a body of
+// Cloudflare's own, the "error code: NNNN" line or a page with Cloudflare's
+// markup.
 func cloudflareRecognizes(r *Raw) bool {
 	// The body's shape first: it is read once per translation, and a JSON
 	// body, the usual error, is refused without a header lookup.

@@ -33,14 +33,14 @@ var oauthCodes = map[string]string{
 // oauthVendor scopes the OAuth 2.0 codes in the classifier.
 const oauthVendor = "oauth2"
 
-// oauthGenericTranslate reads the standard OAuth 2.0 errors any authorization or
-// resource server returns: the token endpoint's {"error": "invalid_grant",
-// "error_description": …, "error_uri": …} (RFC 6749 §5.2, RFC 8628 §3.5,
-// RFC 7009 §2.2.1) and a resource server's WWW-Authenticate: Bearer
-// error="invalid_token" (RFC 6750 §3). Unlike the other generic formats it
-// has a name, "oauth2", because its codes are standard and the status alone
-// misreads them: invalid_grant arrives as 400 but means the credentials,
-// not the arguments, must change.
+// oauthGenericTranslate reads the standard OAuth 2.0 errors any
+// authorization or resource server returns: the token endpoint's {"error":
+// "invalid_grant", "error_description": …, "error_uri": …} (RFC 6749 §5.2,
+// RFC 8628 §3.5, RFC 7009 §2.2.1) and a resource server's WWW-Authenticate:
+// Bearer error="invalid_token" (RFC 6750 §3). Unlike the other generic
+// formats it has a name, "oauth2", because its codes are standard and the
+// status alone misreads them: invalid_grant arrives as 400 but means the
+// credentials, not the arguments, must change.
 //
 // It reads a failure (status >= 400) whose JSON "error" member or
 // WWW-Authenticate Bearer challenge names a registered OAuth error code.

@@ -4,10 +4,11 @@ import (
 	"github.com/toolerr/toolerr/classify"
 )
 
-// textGenericTranslate reads failures whose body is not a JSON error: an HTML page
-// (its title or first heading), an XML document (its <Code> and <Message>),
-// or plain text (the first line, bounded; of Django's plain-text debug
-// page, the exception and its value: generic_debug_text.go). The status decides the class.
+// textGenericTranslate reads failures whose body is not a JSON error: an
+// HTML page (its title or first heading), an XML document (its <Code> and
+// <Message>), or plain text (the first line, bounded; of Django's plain-text
+// debug page, the exception and its value: generic_debug_text.go). The
+// status decides the class.
 //
 // It reads the message of a non-empty, non-JSON failure body.
 func textGenericTranslate(r *Raw) (classify.Outcome, bool) {
@@ -40,9 +41,9 @@ func textGenericTranslate(r *Raw) (classify.Outcome, bool) {
 	return o, true
 }
 
-// fallbackGenericTranslate accepts every failure (status >= 400) so that the Set
-// always produces an outcome: an empty body, or a body no other translator
-// read. The status decides the class; the message is empty.
+// fallbackGenericTranslate accepts every failure (status >= 400) so that the
+// Set always produces an outcome: an empty body, or a body no other
+// translator read. The status decides the class; the message is empty.
 //
 // It accepts any failure, with the X-Request-Id header as RequestID.
 func fallbackGenericTranslate(r *Raw) (classify.Outcome, bool) {

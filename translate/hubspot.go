@@ -11,8 +11,9 @@ import (
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
-// hubSpotRecognizes claims a response with HubSpot's correlation-id or rate-limit
-// headers, or a body with "status": "error" and a "correlationId".
+// hubSpotRecognizes claims a response with HubSpot's correlation-id or
+// rate-limit headers, or a body with "status": "error" and a
+// "correlationId".
 func hubSpotRecognizes(r *Raw) bool {
 	h := r.Header
 	if canonheader.Value(h, "X-Hubspot-Correlation-Id") != "" || canonheader.Value(h, "X-Hubspot-Ratelimit-Max") != "" ||

@@ -16,9 +16,9 @@ import (
 // a member of an unexpected type is skipped rather than failing the whole
 // body.
 
-// offendingField returns the offending input an error object names: field, param,
-// pointer, a JSON:API source.pointer or a FastAPI loc. ("path" is left out:
-// Spring and others put the request path there.)
+// offendingField returns the offending input an error object names: field,
+// param, pointer, a JSON:API source.pointer or a FastAPI loc. ("path" is
+// left out: Spring and others put the request path there.)
 func offendingField(o jsonObject) string {
 	if f := o.str("field", "param", "pointer", "parameter", "property"); f != "" && isCode(f) {
 		return f
@@ -31,8 +31,8 @@ func offendingField(o jsonObject) string {
 	return fastAPILoc(o)
 }
 
-// fastAPILoc joins a FastAPI/Pydantic "loc" (["body", "items", 0, "price"]) into
-// a dotted path without its request part ("items.0.price").
+// fastAPILoc joins a FastAPI/Pydantic "loc" (["body", "items", 0, "price"])
+// into a dotted path without its request part ("items.0.price").
 func fastAPILoc(o jsonObject) string {
 	parts := walkArray(o.get("loc"), 33)
 	if parts == nil || len(parts) > 32 {

@@ -11,9 +11,9 @@ import (
 // msGraphMaxDepth bounds how deep the innerError chain is followed.
 const msGraphMaxDepth = 8
 
-// msGraphRecognizes reports whether a response of unknown host is a Graph error:
-// Graph's x-ms-ags-diagnostic header with an error body, or an error body
-// whose innerError carries Graph's request-id or date.
+// msGraphRecognizes reports whether a response of unknown host is a Graph
+// error: Graph's x-ms-ags-diagnostic header with an error body, or an error
+// body whose innerError carries Graph's request-id or date.
 func msGraphRecognizes(r *Raw) bool {
 	if r.Status < 400 || !bytes.Contains(r.Body, []byte(`"error"`)) {
 		return false

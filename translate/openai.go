@@ -10,8 +10,8 @@ import (
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
-// openAIRecognizes claims a response with OpenAI's own headers. The body shape is
-// shared by every OpenAI-compatible API, so it is not enough.
+// openAIRecognizes claims a response with OpenAI's own headers. The body
+// shape is shared by every OpenAI-compatible API, so it is not enough.
 func openAIRecognizes(r *Raw) bool {
 	for _, h := range [...]string{"Openai-Organization", "Openai-Processing-Ms", "Openai-Version", "Openai-Project"} {
 		if r.Header.Get(h) != "" {

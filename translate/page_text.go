@@ -94,8 +94,8 @@ func fragmentText(b []byte, max int) string {
 
 // isPlainFragment reports whether b is printable ASCII without markup or
 // references, its words separated by single spaces, and short enough for
-// markupFragmentText to read whole: text that markupFragmentText returns as it is,
-// cut to max.
+// markupFragmentText to read whole: text that markupFragmentText returns as
+// it is, cut to max.
 func isPlainFragment(b []byte, max int) bool {
 	if len(b) > 4*max {
 		return false

@@ -8,9 +8,9 @@ import (
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
-// payPalRecognizes reports whether a response of unknown host is a PayPal error:
-// the Paypal-Debug-Id header, or a body with a SCREAMING_SNAKE name, a
-// message and a debug_id.
+// payPalRecognizes reports whether a response of unknown host is a PayPal
+// error: the Paypal-Debug-Id header, or a body with a SCREAMING_SNAKE name,
+// a message and a debug_id.
 func payPalRecognizes(r *Raw) bool {
 	if r.Status < 400 || r.bodyStart() != '{' {
 		return false

@@ -12,9 +12,9 @@ import (
 // limit.
 const salesforceConcurrent = "/Concurrent"
 
-// salesforceRecognizes reports whether a response of unknown host is a Salesforce
-// error: an array whose first item has a SCREAMING_SNAKE errorCode and a
-// message.
+// salesforceRecognizes reports whether a response of unknown host is a
+// Salesforce error: an array whose first item has a SCREAMING_SNAKE
+// errorCode and a message.
 func salesforceRecognizes(r *Raw) bool {
 	if r.Status < 400 || r.bodyStart() != '[' {
 		return false
