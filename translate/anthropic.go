@@ -10,34 +10,14 @@ import (
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
-// anthropicTranslator reads Anthropic API errors:
-//
-//	{"type": "error",
-//	 "error": {"type": "rate_limit_error", "message": "…", "details": {"error_code": "…"}},
-//	 "request_id": "req_…"}
-//
-// with the request id also in the request-id header. The vendor code is
-// error.details.error_code when present (enforced_spend_limit_reached),
-// else error.type. A 400 whose message says the credit balance is too low
-// is Anthropic's billing error, which it also sends as 402 billing_error.
-// Without a retry-after header, a rate limit waits for the
-// anthropic-ratelimit-*-reset instant (RFC 3339) of the limit that was hit.
-type anthropicTranslator struct{}
-
-// Vendor returns "anthropic".
-func (anthropicTranslator) Vendor() string { return "anthropic" }
-
-// Hosts returns Anthropic's API host.
-func (anthropicTranslator) Hosts() []string { return []string{"api.anthropic.com"} }
-
 // anthropicLimits are the limits Anthropic reports in
 // anthropic-ratelimit-<limit>-remaining and -reset headers.
 var anthropicLimits = [...]string{"requests", "tokens", "input-tokens", "output-tokens"}
 
-// Recognizes claims a response with Anthropic's headers (its organization
-// id, its rate-limit headers) or Anthropic's error body: a top-level
-// "type": "error" beside an "error" object with a type.
-func (anthropicTranslator) Recognizes(r *Raw) bool {
+// anthropicRecognizes claims a response with Anthropic's headers (its
+// organization id, its rate-limit headers) or Anthropic's error body: a
+// top-level "type": "error" beside an "error" object with a type.
+func anthropicRecognizes(r *Raw) bool {
 	if canonheader.Value(r.Header, "Anthropic-Organization-Id") != "" {
 		return true
 	}
@@ -53,9 +33,22 @@ func (anthropicTranslator) Recognizes(r *Raw) bool {
 	return e != nil && e.str("type") != ""
 }
 
-// Translate reads an Anthropic error body. Anthropic answers errors with
+// anthropicTranslate reads Anthropic API errors:
+//
+//	{"type": "error",
+//	 "error": {"type": "rate_limit_error", "message": "…", "details": {"error_code": "…"}},
+//	 "request_id": "req_…"}
+//
+// with the request id also in the request-id header. The vendor code is
+// error.details.error_code when present (enforced_spend_limit_reached),
+// else error.type. A 400 whose message says the credit balance is too low
+// is Anthropic's billing error, which it also sends as 402 billing_error.
+// Without a retry-after header, a rate limit waits for the
+// anthropic-ratelimit-*-reset instant (RFC 3339) of the limit that was hit.
+//
+// It reads an Anthropic error body. Anthropic answers errors with
 // 4xx and 5xx statuses only, so a 2xx is never one.
-func (anthropicTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+func anthropicTranslate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
@@ -150,9 +143,6 @@ func anthropicDelay(r *Raw) time.Duration {
 	}
 	return earliest
 }
-
-// Codes maps Anthropic's error types and codes to toolerr codes.
-func (anthropicTranslator) Codes() map[string]string { return anthropicCodes }
 
 // anthropicCodes is Anthropic's table. api_error and overloaded_error
 // (HTTP 529) are transient by Anthropic's documentation, and its clients

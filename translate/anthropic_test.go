@@ -14,13 +14,13 @@ import (
 
 // TestAnthropicRobust checks that garbage never panics and that Anthropic's table names only built-in codes.
 func TestAnthropicRobust(t *testing.T) {
-	devRobust(t, anthropicTranslator{})
-	devCodesRegister(t, anthropicTranslator{})
+	devRobust(t, builtinNamed("anthropic"))
+	devCodesRegister(t, builtinNamed("anthropic"))
 }
 
 // TestAnthropicTranslate reads types, detail codes, fields and request ids.
 func TestAnthropicTranslate(t *testing.T) {
-	tr := anthropicTranslator{}
+	tr := builtinNamed("anthropic")
 	cases := []struct {
 		name, body, code, field, requestID string
 		ok                                 bool
@@ -56,7 +56,7 @@ func TestAnthropicTranslate(t *testing.T) {
 
 // TestAnthropicBilling reads billing and spend-limit errors as not retryable.
 func TestAnthropicBilling(t *testing.T) {
-	tr := anthropicTranslator{}
+	tr := builtinNamed("anthropic")
 	for body, code := range map[string]string{
 		`{"type":"error","error":{"type":"invalid_request_error","message":"Your credit balance is too low to access the Anthropic API."}}`: "billing_error",
 		`{"type":"error","error":{"type":"billing_error","message":"m"}}`:                                                                   "billing_error",
@@ -89,7 +89,7 @@ func TestAnthropicDelay(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			o, ok := anthropicTranslator{}.Translate(devRaw(429, body, c.header...))
+			o, ok := builtinNamed("anthropic").Translate(devRaw(429, body, c.header...))
 			require.True(t, ok)
 			assert.Equal(t, c.want, o.Delay)
 		})
@@ -98,7 +98,7 @@ func TestAnthropicDelay(t *testing.T) {
 
 // TestAnthropicRecognizes claims Anthropic's headers and body, never Stripe's.
 func TestAnthropicRecognizes(t *testing.T) {
-	tr := anthropicTranslator{}
+	tr := builtinNamed("anthropic")
 	assert.True(t, tr.Recognizes(devRaw(404, `{"type":"error","error":{"type":"not_found_error","message":"m"}}`)))
 	assert.True(t, tr.Recognizes(devRaw(200, `{}`, "Anthropic-Organization-Id", "org")))
 	assert.False(t, tr.Recognizes(devRaw(404, `{"error":{"type":"invalid_request_error","code":"resource_missing"}}`, "Request-Id", "req_1")), "Stripe's")

@@ -7,27 +7,12 @@ import (
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
-// awsTranslator reads Amazon Web Services errors in every protocol AWS
-// speaks: JSON (`__type` and X-Amzn-ErrorType, DynamoDB, Lambda, API
-// Gateway), Query/XML (<ErrorResponse>: IAM, STS, SQS, SNS), EC2
-// (<Response><Errors>) and S3 (<Error>, also on a 200).
-type awsTranslator struct{}
-
 // awsHosts are the AWS API host suffixes, global and China partitions.
 var awsHosts = []string{".amazonaws.com", ".amazonaws.com.cn"}
 
-// Vendor returns "aws".
-func (awsTranslator) Vendor() string { return "aws" }
-
-// Hosts returns the AWS API host suffixes.
-func (awsTranslator) Hosts() []string { return awsHosts }
-
-// Codes returns the AWS code table.
-func (awsTranslator) Codes() map[string]string { return awsCodes }
-
-// Recognizes claims a response of unknown host that carries an AWS request
+// awsRecognizes claims a response of unknown host that carries an AWS request
 // id or error-type header, or a body only AWS writes (see awsBodyShape).
-func (awsTranslator) Recognizes(r *Raw) bool {
+func awsRecognizes(r *Raw) bool {
 	h := r.Header
 	if h != nil {
 		for _, name := range [...]string{"X-Amzn-Requestid", "X-Amz-Request-Id", "X-Amz-Id-2", "X-Amzn-Errortype", "X-Amz-Apigw-Id"} {
@@ -39,13 +24,18 @@ func (awsTranslator) Recognizes(r *Raw) bool {
 	return awsBodyShape(r)
 }
 
-// Translate reads the error code, message, request id and the offending
+// awsTranslate reads Amazon Web Services errors in every protocol AWS
+// speaks: JSON (`__type` and X-Amzn-ErrorType, DynamoDB, Lambda, API
+// Gateway), Query/XML (<ErrorResponse>: IAM, STS, SQS, SNS), EC2
+// (<Response><Errors>) and S3 (<Error>, also on a 200).
+//
+// It reads the error code, message, request id and the offending
 // field. An XML error body is an error whatever the status (S3 answers some
 // failed copies with 200). A failure without an AWS code is still read when
 // the response is plainly AWS's (its host, the caller's word, an API
 // Gateway or S3 header), so the status decides under the AWS name;
 // otherwise ok is false and the generic translators read it.
-func (awsTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+func awsTranslate(r *Raw) (classify.Outcome, bool) {
 	var o classify.Outcome
 	found := false
 	if r.IsXML() {

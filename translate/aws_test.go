@@ -59,7 +59,7 @@ func TestAWSFieldFromMessage(t *testing.T) {
 
 // TestAWSTranslateJSONEdgeCases feeds the JSON reader malformed, mistyped and oversized bodies.
 func TestAWSTranslateJSONEdgeCases(t *testing.T) {
-	tr := awsTranslator{}
+	tr := builtinNamed("aws")
 	host := "dynamodb.us-east-1.amazonaws.com"
 
 	// Malformed JSON from an AWS host: still AWS's, the status decides.
@@ -103,7 +103,7 @@ func TestAWSTranslateJSONEdgeCases(t *testing.T) {
 
 // TestAWSTranslateXMLEdgeCases feeds the XML reader truncated, foreign, huge and deep documents.
 func TestAWSTranslateXMLEdgeCases(t *testing.T) {
-	tr := awsTranslator{}
+	tr := builtinNamed("aws")
 	s3 := "b.s3.amazonaws.com"
 
 	// An S3 <Error> without a code on a 200 is not an error.
@@ -154,7 +154,7 @@ func TestAWSTranslateXMLEdgeCases(t *testing.T) {
 
 // TestAWSRecognizes checks which captured responses AWS claims, and which it leaves.
 func TestAWSRecognizes(t *testing.T) {
-	tr := awsTranslator{}
+	tr := builtinNamed("aws")
 	assert.True(t, tr.Recognizes(awsRaw(400, "", "", "", "X-Amzn-Requestid", "abc")))
 	assert.True(t, tr.Recognizes(awsRaw(404, "", "", "", "X-Amz-Request-Id", "abc")))
 	assert.True(t, tr.Recognizes(awsRaw(400, "", "", `{"__type":"com.amazonaws.dynamodb.v20120810#ValidationException"}`)))
@@ -172,7 +172,7 @@ func TestAWSRecognizes(t *testing.T) {
 // TestAWSRecognizesBodyShapes checks the body shapes AWS claims without
 // any AWS header (issue 14 §3), and the look-alikes it leaves to others.
 func TestAWSRecognizesBodyShapes(t *testing.T) {
-	tr := awsTranslator{}
+	tr := builtinNamed("aws")
 	claimed := []string{
 		`{"__type":"ResourceNotFoundException","message":"m"}`,
 		`{"__type":"com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException:http://internal.amazon.com/coral/com.amazon.coral.availability/"}`,
@@ -216,7 +216,7 @@ func TestAWSRecognizesBodyShapes(t *testing.T) {
 // built-in code.
 func TestCloudCodesAreBuiltin(t *testing.T) {
 	reg := toolerr.Default()
-	for _, tr := range []Translator{awsTranslator{}, twilioTranslator{}, sendgridTranslator{}} {
+	for _, tr := range []Translator{builtinNamed("aws"), builtinNamed("twilio"), builtinNamed("sendgrid")} {
 		for vendorCode, code := range tr.Codes() {
 			_, _, ok := reg.Kind(code)
 			assert.True(t, ok, "%s: %s → %s", tr.Vendor(), vendorCode, code)
@@ -235,7 +235,7 @@ func TestCloudNoPanicOnPrefixes(t *testing.T) {
 		`<TwilioResponse><RestException><Code>20003</Code><Message>m</Message><MoreInfo>u</MoreInfo></RestException></TwilioResponse>`,
 		`{"errors":[{"message":"m","field":"f","help":"http://sendgrid.com/docs"}]}`,
 	}
-	for _, tr := range []Translator{awsTranslator{}, twilioTranslator{}, sendgridTranslator{}} {
+	for _, tr := range []Translator{builtinNamed("aws"), builtinNamed("twilio"), builtinNamed("sendgrid")} {
 		for _, body := range bodies {
 			for i := 0; i <= len(body); i++ {
 				for _, status := range []int{200, 400, 503} {
@@ -252,7 +252,7 @@ func TestCloudNoPanicOnPrefixes(t *testing.T) {
 
 // TestAWSCapturedBehindAPIGateway separates API Gateway's own answers from those of services behind it.
 func TestAWSCapturedBehindAPIGateway(t *testing.T) {
-	tr := awsTranslator{}
+	tr := builtinNamed("aws")
 	// API Gateway's own answer is AWS's.
 	_, ok := tr.Translate(awsRaw(504, "", "application/json", `{"message": "Endpoint request timed out"}`, "X-Amz-Apigw-Id", "a", "X-Amzn-Requestid", "r"))
 	assert.True(t, ok)
@@ -263,7 +263,7 @@ func TestAWSCapturedBehindAPIGateway(t *testing.T) {
 
 // TestAWSBareCodeOnlyOnAWSHosts checks that a body "code" member counts only on AWS hosts.
 func TestAWSBareCodeOnlyOnAWSHosts(t *testing.T) {
-	tr := awsTranslator{}
+	tr := builtinNamed("aws")
 	o, ok := tr.Translate(awsRaw(400, "apigateway.us-east-1.amazonaws.com", "application/json", `{"code":"BadRequestException","message":"m"}`))
 	require.True(t, ok)
 	assert.Equal(t, "BadRequestException", o.VendorCode)

@@ -1,7 +1,6 @@
 package translate
 
 import (
-	"bytes"
 	"encoding/xml"
 
 	"github.com/toolerr/toolerr/classify"
@@ -29,7 +28,9 @@ type awsXMLError struct {
 
 // awsXMLDoc is any of the three roots: S3's <Error> (its members land in
 // the embedded awsXMLError), Query's <ErrorResponse> (Error, RequestId)
-// and EC2's <Response> (Errors, RequestID).
+// and EC2's <Response> (Errors, RequestID). The tags say where each member
+// comes from; awsDecodeXML reads a document as encoding/xml's Decode into
+// this type would, but keeps only the first of EC2's errors.
 type awsXMLDoc struct {
 	XMLName xml.Name
 	awsXMLError
@@ -83,25 +84,4 @@ func awsParseXML(body []byte, o *classify.Outcome) (found bool) {
 		o.Details = details
 	}
 	return true
-}
-
-// awsDecodeXML decodes the root element of body, cut at awsMaxXML; ok is
-// false when it is not well-formed XML. The plain documents AWS sends are
-// read directly (awsScanXML), anything else by encoding/xml.
-func awsDecodeXML(body []byte) (doc awsXMLDoc, ok bool) {
-	if len(body) > awsMaxXML {
-		body = body[:awsMaxXML]
-	}
-	if doc, sure := awsScanXML(body); sure {
-		return doc, true
-	}
-	return awsDecodeXMLStd(body)
-}
-
-// awsDecodeXMLStd decodes the root element of body with encoding/xml.
-func awsDecodeXMLStd(body []byte) (doc awsXMLDoc, ok bool) {
-	if xml.NewDecoder(bytes.NewReader(body)).Decode(&doc) != nil {
-		return awsXMLDoc{}, false
-	}
-	return doc, true
 }

@@ -60,9 +60,9 @@ func TestNoCutLeavesATokenFragment(t *testing.T) {
 					}
 				}
 			}
-			check("first line", gwFirstLine([]byte(body)))
-			check("element", gwElement([]byte("<title>"+body+"</title>"), "title"))
-			check("element without end", gwElement([]byte("<title>"+body), "title"))
+			check("first line", firstTextLine([]byte(body)))
+			check("element", pageElement([]byte("<title>"+body+"</title>"), "title"))
+			check("element without end", pageElement([]byte("<title>"+body), "title"))
 			check("cut", gwCut(strings.ToValidUTF8(body, "\uFFFD"), jsonTextMax))
 			// A body cut at the capture cap ends inside the token.
 			for _, capAt := range []int{len(p) + shift + 10, len(p) + shift + 20} {
@@ -112,7 +112,7 @@ func TestNoCutLeavesCardDigits(t *testing.T) {
 		card := strings.Join([]string{"4242", "4242", "4242", "4242"}, sep)
 		for shift := 0; shift < 200; shift++ {
 			body := strings.Repeat("w", shift%7) + strings.Repeat(" word", shift/5) + " card " + card + " declined"
-			for _, n := range []int{gwMessageMax, jsonTextMax} {
+			for _, n := range []int{pageMessageMax, jsonTextMax} {
 				for at := 0; at < len(body); at++ {
 					if got := endAtWord(body, at); cardFragment(got) != "" {
 						t.Fatalf("endAtWord(%q, %d) = %q keeps %q", body, at, got, cardFragment(got))
@@ -127,7 +127,7 @@ func TestNoCutLeavesCardDigits(t *testing.T) {
 					t.Fatalf("cutRunes(%q, %d) = %q", body, n, got)
 				}
 			}
-			if got := gwFirstLine([]byte(strings.Repeat("x ", 80) + body)); cardFragment(got) != "" {
+			if got := firstTextLine([]byte(strings.Repeat("x ", 80) + body)); cardFragment(got) != "" {
 				t.Fatalf("first line %q", got)
 			}
 			for capAt := len(body) - len(card) - 10; capAt < len(body); capAt++ {

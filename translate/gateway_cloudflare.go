@@ -8,14 +8,6 @@ import (
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
-// cloudflareGateway reads the responses Cloudflare's edge makes itself: the
-// 52x pages (the origin failed), the 1xxx pages and their plain-text form
-// "error code: 1020" (the zone's security or configuration refused the
-// request), and the bot challenge pages. A vendor's own error that merely
-// passed through Cloudflare (Server: cloudflare and a JSON body) is not
-// claimed.
-type cloudflareGateway struct{}
-
 // cloudflareCode is one Cloudflare 1xxx error: the toolerr code it means and
 // a one-line description for the message when the body gives none.
 type cloudflareCode struct {
@@ -93,20 +85,15 @@ var cloudflareMarkers = []string{
 	"attention required! | cloudflare",
 }
 
-// Vendor returns "cloudflare".
-func (cloudflareGateway) Vendor() string { return "cloudflare" }
-
-// Hosts returns nil: Cloudflare fronts any host.
-func (cloudflareGateway) Hosts() []string { return nil }
-
-// Recognizes reports whether r was made by Cloudflare's edge: a Cloudflare
-// header (Server: cloudflare or CF-RAY) and a body of Cloudflare's own, the
-// "error code: NNNN" line or a page with Cloudflare's markup.
-func (cloudflareGateway) Recognizes(r *Raw) bool {
+// cloudflareRecognizes reports whether r was made by Cloudflare's edge: a
+// Cloudflare header (Server: cloudflare or CF-RAY) and a body of
+// Cloudflare's own, the "error code: NNNN" line or a page with Cloudflare's
+// markup.
+func cloudflareRecognizes(r *Raw) bool {
 	// The body's shape first: it is read once per translation, and a JSON
 	// body, the usual error, is refused without a header lookup.
-	text := gwIsPlainText(r)
-	if !text && !gwIsPage(r) {
+	text := isPlainTextBody(r)
+	if !text && !isHTMLPage(r) {
 		return false
 	}
 	if r.server() != "cloudflare" && canonheader.Value(r.Header, "Cf-Ray") == "" {
@@ -123,22 +110,29 @@ func (cloudflareGateway) Recognizes(r *Raw) bool {
 	return false
 }
 
-// Translate reads the 1xxx code (as VendorCode), the page's title or the
+// cloudflareTranslate reads the responses Cloudflare's edge makes itself: the
+// 52x pages (the origin failed), the 1xxx pages and their plain-text form
+// "error code: 1020" (the zone's security or configuration refused the
+// request), and the bot challenge pages. A vendor's own error that merely
+// passed through Cloudflare (Server: cloudflare and a JSON body) is not
+// claimed.
+//
+// It reads the 1xxx code (as VendorCode), the page's title or the
 // code's description (as Message), the CF-RAY (as RequestID), and marks
 // challenge and block pages as challenges.
-func (cloudflareGateway) Translate(r *Raw) (classify.Outcome, bool) {
+func cloudflareTranslate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
 	o := classify.Outcome{RequestID: strings.TrimSpace(canonheader.Value(r.Header, "Cf-Ray"))}
-	text := gwIsPlainText(r)
+	text := isPlainTextBody(r)
 	code := cloudflareErrorCode(r.Body, !text)
 	if len(code) == 4 && code[0] == '1' {
 		// A 52x number only repeats the status; a 1xxx code says more.
 		o.VendorCode = code
 	}
 	if text {
-		o.Message = gwFirstLine(r.Body)
+		o.Message = firstTextLine(r.Body)
 		if c, ok := cloudflareCodes[o.VendorCode]; ok {
 			o.Message = c.desc
 		} else if d, ok := cloudflare5xx[code]; ok {
@@ -146,7 +140,7 @@ func (cloudflareGateway) Translate(r *Raw) (classify.Outcome, bool) {
 		}
 		return o, true
 	}
-	title := gwElement(r.Body, "title")
+	title := pageElement(r.Body, "title")
 	o.Message = cloudflareTitle(title)
 	if cloudflareChallenge(r.Body, title) {
 		o.Evidence.Challenge = true
@@ -157,15 +151,6 @@ func (cloudflareGateway) Translate(r *Raw) (classify.Outcome, bool) {
 		}
 	}
 	return o, true
-}
-
-// Codes maps Cloudflare's 1xxx codes.
-func (cloudflareGateway) Codes() map[string]string {
-	m := make(map[string]string, len(cloudflareCodes))
-	for k, v := range cloudflareCodes {
-		m[k] = v.code
-	}
-	return m
 }
 
 // The ways a Cloudflare body states its error number, in the order they are
@@ -184,7 +169,7 @@ var (
 // or "": the first of the forms, in the order of a page's or a text's,
 // that is followed by three or four digits.
 func cloudflareErrorCode(body []byte, page bool) string {
-	head := gwHead(body)
+	head := pageHead(body)
 	forms := cloudflareTextCodeForms
 	if page {
 		forms = cloudflarePageCodeForms
@@ -238,4 +223,13 @@ func cloudflareChallenge(body []byte, title string) bool {
 		return true
 	}
 	return gwContainsFold(body, "cf_chl_opt") || gwContainsFold(body, "sorry, you have been blocked")
+}
+
+// cloudflareCodeTable maps Cloudflare's 1xxx codes.
+func cloudflareCodeTable() map[string]string {
+	m := make(map[string]string, len(cloudflareCodes))
+	for k, v := range cloudflareCodes {
+		m[k] = v.code
+	}
+	return m
 }

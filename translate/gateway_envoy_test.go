@@ -66,11 +66,11 @@ func TestEnvoyResetRetryByIdempotency(t *testing.T) {
 // and that without an Envoy header it is nobody's reply in particular.
 func TestEnvoyNoHealthyUpstream(t *testing.T) {
 	r := &Raw{Method: "POST", Status: http.StatusServiceUnavailable, Header: http.Header{"Server": {"envoy"}}, Body: []byte("no healthy upstream")}
-	o, ok := envoyGateway{}.Translate(r)
+	o, ok := builtinNamed("envoy").Translate(r)
 	require.True(t, ok)
 	assert.Equal(t, classify.AdviceNone, o.Evidence.Retry)
 	e := Default().Classify(context.Background(), r)
 	require.NotNil(t, e)
 	assert.True(t, e.Retryable)
-	assert.False(t, envoyGateway{}.Recognizes(&Raw{Status: 503, Header: http.Header{}, Body: []byte("no healthy upstream")}))
+	assert.False(t, builtinNamed("envoy").Recognizes(&Raw{Status: 503, Header: http.Header{}, Body: []byte("no healthy upstream")}))
 }

@@ -7,22 +7,11 @@ import (
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
-// nginxGateway reads nginx's (and OpenResty's) built-in error pages:
-// "<title>502 Bad Gateway</title>" with the "<center>nginx</center>"
-// signature. The status decides the class; the page only names it.
-type nginxGateway struct{}
-
-// Vendor returns "nginx".
-func (nginxGateway) Vendor() string { return "nginx" }
-
-// Hosts returns nil: nginx fronts any host.
-func (nginxGateway) Hosts() []string { return nil }
-
-// Recognizes reports whether r is nginx's own error page: the page carries
+// nginxRecognizes reports whether r is nginx's own error page: the page carries
 // nginx's signature line, or Server names nginx and the page's title is
 // nginx's "<status> <reason>".
-func (nginxGateway) Recognizes(r *Raw) bool {
-	if !gwIsPage(r) {
+func nginxRecognizes(r *Raw) bool {
+	if !isHTMLPage(r) {
 		return false
 	}
 	if gwContainsFold(r.Body, "<center>nginx") || gwContainsFold(r.Body, "<center>openresty") {
@@ -32,29 +21,24 @@ func (nginxGateway) Recognizes(r *Raw) bool {
 	if !strings.HasPrefix(server, "nginx") && !strings.HasPrefix(server, "openresty") {
 		return false
 	}
-	return gwStatusTitle(gwElement(r.Body, "title"))
+	return isStatusTitle(pageElement(r.Body, "title"))
 }
 
-// Translate returns the page's title ("504 Gateway Time-out") as Message.
-func (nginxGateway) Translate(r *Raw) (classify.Outcome, bool) {
+// nginxTranslate reads nginx's (and OpenResty's) built-in error pages:
+// "<title>502 Bad Gateway</title>" with the "<center>nginx</center>"
+// signature. The status decides the class; the page only names it.
+//
+// It returns the page's title ("504 Gateway Time-out") as Message.
+func nginxTranslate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
-	msg := gwElement(r.Body, "title")
+	msg := pageElement(r.Body, "title")
 	if msg == "" {
-		msg = gwElement(r.Body, "h1")
+		msg = pageElement(r.Body, "h1")
 	}
 	return classify.Outcome{Message: msg, RequestID: strings.TrimSpace(canonheader.Value(r.Header, "X-Request-Id"))}, true
 }
-
-// Codes returns nil: nginx pages carry no code beyond the status.
-func (nginxGateway) Codes() map[string]string { return nil }
-
-// envoyGateway reads the plain-text local replies of Envoy (and Istio,
-// Emissary, Contour and other Envoy-based proxies): "upstream connect error
-// or disconnect/reset before headers. reset reason: connection failure",
-// "no healthy upstream", "upstream request timeout".
-type envoyGateway struct{}
 
 // envoyReplies are the first words of Envoy's local replies, lower case.
 var envoyReplies = []string{
@@ -101,18 +85,12 @@ var envoySafeResets = map[string]bool{
 	"local refused stream reset":  true,
 }
 
-// Vendor returns "envoy".
-func (envoyGateway) Vendor() string { return "envoy" }
-
-// Hosts returns nil: Envoy fronts any host.
-func (envoyGateway) Hosts() []string { return nil }
-
-// Recognizes reports whether r is an Envoy local reply: the body is one of
+// envoyRecognizes reports whether r is an Envoy local reply: the body is one of
 // Envoy's plain-text replies, and Server names Envoy ("envoy",
 // "istio-envoy") or an x-envoy-* header is present. The reply to a reset
 // before headers (envoyConnectError) is Envoy's without either header.
-func (envoyGateway) Recognizes(r *Raw) bool {
-	if !gwIsPlainText(r) {
+func envoyRecognizes(r *Raw) bool {
+	if !isPlainTextBody(r) {
 		return false
 	}
 	b := trimLeftSpace(r.Body)
@@ -143,15 +121,20 @@ func envoyHeaders(r *Raw) bool {
 	return false
 }
 
-// Translate returns the reply line as Message and the reset reason as
+// envoyTranslate reads the plain-text local replies of Envoy (and Istio,
+// Emissary, Contour and other Envoy-based proxies): "upstream connect error
+// or disconnect/reset before headers. reset reason: connection failure",
+// "no healthy upstream", "upstream request timeout".
+//
+// It returns the reply line as Message and the reset reason as
 // details["reset_reason"]. A reset whose reason does not prove the request
 // never reached the upstream ("connection termination", "remote reset") may
 // have run it: a non-idempotent call is then not to be retried.
-func (envoyGateway) Translate(r *Raw) (classify.Outcome, bool) {
+func envoyTranslate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
-	line := gwFirstLine(r.Body)
+	line := firstTextLine(r.Body)
 	o := classify.Outcome{Message: line, RequestID: strings.TrimSpace(canonheader.Value(r.Header, "X-Request-Id"))}
 	if reason := envoyResetReason(line); reason != "" {
 		o.Details = map[string]any{"reset_reason": reason}
@@ -178,6 +161,3 @@ func envoyResetReason(line string) string {
 	}
 	return strings.TrimSpace(reason)
 }
-
-// Codes returns nil: Envoy's replies carry no code beyond the status.
-func (envoyGateway) Codes() map[string]string { return nil }

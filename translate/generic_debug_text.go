@@ -20,7 +20,7 @@ var djangoTextMarker = []byte("\nRequest Method: ")
 // debugTextHeadline returns "Exception: value" of a Django plain-text
 // debug page, or "" when b is none.
 func debugTextHeadline(b []byte) string {
-	head := gwHead(b)
+	head := pageHead(b)
 	marker := bytes.Index(head, djangoTextMarker)
 	if marker < 0 {
 		return ""
@@ -30,11 +30,11 @@ func debugTextHeadline(b []byte) string {
 	if !ok || !isExceptionName(name) || !strings.HasPrefix(path, "/") || strings.ContainsAny(path, " \t") {
 		return ""
 	}
-	value := gwFirstLine(rest)
+	value := firstTextLine(rest)
 	if value == "" {
 		return ""
 	}
-	return gwCut(name+": "+value, gwMessageMax)
+	return gwCut(name+": "+value, pageMessageMax)
 }
 
 // isExceptionName reports whether s is a Python exception's name, bare or

@@ -8,16 +8,6 @@ import (
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
-// oauthGeneric reads the standard OAuth 2.0 errors any authorization or
-// resource server returns: the token endpoint's {"error": "invalid_grant",
-// "error_description": …, "error_uri": …} (RFC 6749 §5.2, RFC 8628 §3.5,
-// RFC 7009 §2.2.1) and a resource server's WWW-Authenticate: Bearer
-// error="invalid_token" (RFC 6750 §3). Unlike the other generic formats it
-// has a name, "oauth2", because its codes are standard and the status alone
-// misreads them: invalid_grant arrives as 400 but means the credentials,
-// not the arguments, must change.
-type oauthGeneric struct{}
-
 // oauthCodes are the registered OAuth 2.0 error codes.
 var oauthCodes = map[string]string{
 	// RFC 6749 §5.2 (token endpoint) and §4.1.2.1 (authorization endpoint).
@@ -40,25 +30,21 @@ var oauthCodes = map[string]string{
 	"unsupported_token_type": toolerr.CodeValidationFailed,
 }
 
-// Vendor returns "oauth2": the scope of the standard codes.
-func (oauthGeneric) Vendor() string { return oauthVendor }
-
 // oauthVendor scopes the OAuth 2.0 codes in the classifier.
 const oauthVendor = "oauth2"
 
-// Hosts returns nil: any server may speak OAuth.
-func (oauthGeneric) Hosts() []string { return nil }
-
-// Recognizes returns false: the format is tried with the generic ones,
-// after every vendor.
-func (oauthGeneric) Recognizes(*Raw) bool { return false }
-
-// Codes maps the registered OAuth 2.0 error codes.
-func (oauthGeneric) Codes() map[string]string { return oauthCodes }
-
-// Translate reads a failure (status >= 400) whose JSON "error" member or
+// oauthGenericTranslate reads the standard OAuth 2.0 errors any
+// authorization or resource server returns: the token endpoint's {"error":
+// "invalid_grant", "error_description": …, "error_uri": …} (RFC 6749 §5.2,
+// RFC 8628 §3.5, RFC 7009 §2.2.1) and a resource server's WWW-Authenticate:
+// Bearer error="invalid_token" (RFC 6750 §3). Unlike the other generic
+// formats it has a name, "oauth2", because its codes are standard and the
+// status alone misreads them: invalid_grant arrives as 400 but means the
+// credentials, not the arguments, must change.
+//
+// It reads a failure (status >= 400) whose JSON "error" member or
 // WWW-Authenticate Bearer challenge names a registered OAuth error code.
-func (oauthGeneric) Translate(r *Raw) (classify.Outcome, bool) {
+func oauthGenericTranslate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
@@ -66,7 +52,7 @@ func (oauthGeneric) Translate(r *Raw) (classify.Outcome, bool) {
 		if top := r.object(); top != nil {
 			code := top.str("error")
 			if _, known := oauthCodes[code]; known {
-				o := classify.Outcome{VendorCode: code, Message: top.str("error_description"), RequestID: genRequestID(top, r)}
+				o := classify.Outcome{VendorCode: code, Message: top.str("error_description"), RequestID: requestIDOf(top, r)}
 				if u := docURL(top.str("error_uri")); u != "" {
 					o.Details = map[string]any{"doc_url": u}
 				}
@@ -79,7 +65,7 @@ func (oauthGeneric) Translate(r *Raw) (classify.Outcome, bool) {
 		// A JSON body of another shape says more than the header.
 		return classify.Outcome{}, false
 	}
-	return classify.Outcome{VendorCode: code, Message: desc, RequestID: genRequestID(nil, r)}, true
+	return classify.Outcome{VendorCode: code, Message: desc, RequestID: requestIDOf(nil, r)}, true
 }
 
 // oauthBearerChallenge reads error and error_description from a Bearer

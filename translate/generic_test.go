@@ -15,14 +15,14 @@ import (
 	"github.com/toolerr/toolerr/classify"
 )
 
-// genRaw builds a JSON response for the generic tests.
-func genRaw(status int, body string) *Raw {
+// genericRaw builds a JSON response for the generic tests.
+func genericRaw(status int, body string) *Raw {
 	return &Raw{Method: "GET", Status: status, Header: http.Header{"Content-Type": {"application/json"}}, Body: []byte(body)}
 }
 
-// genTranslate runs the generic translators as the Set does, first match
+// translateGeneric runs the generic translators as the Set does, first match
 // wins.
-func genTranslate(t *testing.T, r *Raw) classify.Outcome {
+func translateGeneric(t *testing.T, r *Raw) classify.Outcome {
 	t.Helper()
 	for _, g := range builtinGenerics()[1:] {
 		if o, ok := g.Translate(r); ok {
@@ -69,7 +69,7 @@ func TestGenericShapes(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			o := genTranslate(t, genRaw(tc.status, tc.body))
+			o := translateGeneric(t, genericRaw(tc.status, tc.body))
 			assert.Equal(t, tc.code, o.VendorCode, "code")
 			assert.Equal(t, tc.msg, o.Message, "message")
 			assert.Equal(t, tc.field, o.Field, "field")
@@ -90,29 +90,29 @@ func TestGenericWrongTypes(t *testing.T) {
 		`[]`, `[1]`, `["x"]`, `{`, `{"a":`, `null`, `"str"`, `{}`, strings.Repeat("[", 20000),
 		`{"error":{"error":{"error":{"error":{}}}}}`,
 	} {
-		r := genRaw(500, body)
-		assert.NotPanics(t, func() { genTranslate(t, r) }, body)
+		r := genericRaw(500, body)
+		assert.NotPanics(t, func() { translateGeneric(t, r) }, body)
 	}
 }
 
 func TestGenericNumbersAndBounds(t *testing.T) {
-	o := genTranslate(t, genRaw(500, `{"code":-3,"message":"m"}`))
+	o := translateGeneric(t, genericRaw(500, `{"code":-3,"message":"m"}`))
 	assert.Equal(t, "-3", o.VendorCode)
-	o = genTranslate(t, genRaw(500, `{"code":1.5,"message":"m"}`))
+	o = translateGeneric(t, genericRaw(500, `{"code":1.5,"message":"m"}`))
 	assert.Empty(t, o.VendorCode, "a fraction is no code")
-	o = genTranslate(t, genRaw(500, `{"code":"`+strings.Repeat("A", jsonCodeMax+1)+`","message":"m"}`))
+	o = translateGeneric(t, genericRaw(500, `{"code":"`+strings.Repeat("A", jsonCodeMax+1)+`","message":"m"}`))
 	assert.Empty(t, o.VendorCode, "an over-long code is prose")
-	o = genTranslate(t, genRaw(500, `{"message":"`+strings.Repeat("é", 2000)+`"}`))
+	o = translateGeneric(t, genericRaw(500, `{"message":"`+strings.Repeat("é", 2000)+`"}`))
 	assert.LessOrEqual(t, len(o.Message), jsonTextMax)
 	assert.True(t, utf8.ValidString(o.Message))
-	o = genTranslate(t, genRaw(400, `{"message":"m","field":"has a space"}`))
+	o = translateGeneric(t, genericRaw(400, `{"message":"m","field":"has a space"}`))
 	assert.Empty(t, o.Field, "a field is a path, not prose")
 }
 
 func TestGenericToolerrBody(t *testing.T) {
 	body := `{"type":"urn:toolerr:RATE_LIMITED","title":"Rate limited","status":429,"detail":"d","code":"RATE_LIMITED",` +
 		`"category":"rate_limit","retryable":true,"retry_after_ms":1500,"field":"query","request_id":"req-1"}`
-	o := genTranslate(t, &Raw{Status: 429, Header: http.Header{"Content-Type": {"application/problem+json"}}, Body: []byte(body)})
+	o := translateGeneric(t, &Raw{Status: 429, Header: http.Header{"Content-Type": {"application/problem+json"}}, Body: []byte(body)})
 	assert.Equal(t, "RATE_LIMITED", o.VendorCode)
 	assert.Equal(t, classify.AdviceRetry, o.Evidence.Retry)
 	assert.Equal(t, 1500*time.Millisecond, o.Delay)
@@ -120,18 +120,18 @@ func TestGenericToolerrBody(t *testing.T) {
 	assert.Equal(t, "req-1", o.RequestID)
 	assert.Nil(t, o.Details, "a URN is no documentation link")
 
-	o = genTranslate(t, genRaw(503, `{"code":"X","category":"transient","retryable":false,"retry_after_ms":"100"}`))
+	o = translateGeneric(t, genericRaw(503, `{"code":"X","category":"transient","retryable":false,"retry_after_ms":"100"}`))
 	assert.Equal(t, classify.AdviceDoNotRetry, o.Evidence.Retry)
 	assert.Zero(t, o.Delay, "a delay written as a string is junk")
-	o = genTranslate(t, genRaw(503, `{"type":"a","title":"b","retry_after_ms":-5}`))
+	o = translateGeneric(t, genericRaw(503, `{"type":"a","title":"b","retry_after_ms":-5}`))
 	assert.Zero(t, o.Delay)
 }
 
 func TestGenericProblemMediaTypeWithoutObject(t *testing.T) {
 	r := &Raw{Status: 400, Header: http.Header{"Content-Type": {"application/problem+json"}}, Body: []byte(`["x"]`)}
-	_, ok := problemGeneric{}.Translate(r)
+	_, ok := problemGenericTranslate(r)
 	assert.False(t, ok)
-	o := genTranslate(t, r)
+	o := translateGeneric(t, r)
 	assert.Empty(t, o.VendorCode)
 }
 
@@ -143,7 +143,7 @@ func TestGenericSuccessIsNotAnError(t *testing.T) {
 	for _, g := range builtinGenerics()[1:] {
 		for _, b := range bodies {
 			for _, status := range []int{200, 201, 204, 304, 399} {
-				_, ok := g.Translate(genRaw(status, b))
+				_, ok := g.Translate(genericRaw(status, b))
 				assert.False(t, ok, "%T reads a %d: %s", g, status, b)
 			}
 		}
@@ -162,13 +162,13 @@ func TestGenericFallbackAcceptsEveryFailure(t *testing.T) {
 }
 
 func TestGenericText(t *testing.T) {
-	txt := textGeneric{}
+	txt := &Vendor{Parse: textGenericTranslate}
 	o, ok := txt.Translate(&Raw{Status: 502, Header: http.Header{"Content-Type": {"text/plain"}}, Body: []byte("\n\nBad gateway: upstream down\nline two")})
 	require.True(t, ok)
 	assert.Equal(t, "Bad gateway: upstream down", o.Message)
 
 	o, _ = txt.Translate(&Raw{Status: 500, Header: http.Header{}, Body: []byte(strings.Repeat("x", 5000) + "\xff")})
-	assert.LessOrEqual(t, len(o.Message), gwMessageMax)
+	assert.LessOrEqual(t, len(o.Message), pageMessageMax)
 	assert.True(t, utf8.ValidString(o.Message))
 
 	o, _ = txt.Translate(&Raw{Status: 500, Header: http.Header{"Content-Type": {"text/html"}}, Body: []byte("<html><body><h1>Oops</h1></body></html>")})
@@ -183,7 +183,7 @@ func TestGenericText(t *testing.T) {
 	_, ok = txt.Translate(&Raw{Status: 500, Header: http.Header{}, Body: []byte("  \n")})
 	assert.False(t, ok, "an empty body is the fallback's")
 
-	o = genTranslate(t, &Raw{Status: 500, Header: http.Header{"Content-Type": {"application/json"}}, Body: []byte(`{"unknown":"shape"}`)})
+	o = translateGeneric(t, &Raw{Status: 500, Header: http.Header{"Content-Type": {"application/json"}}, Body: []byte(`{"unknown":"shape"}`)})
 	assert.Empty(t, o.Message)
 }
 
@@ -206,21 +206,21 @@ func TestOAuthBearerChallenge(t *testing.T) {
 }
 
 func TestOAuth(t *testing.T) {
-	o := genTranslate(t, genRaw(400, `{"error":"invalid_grant","error_description":"expired","error_uri":"https://auth.test/errors#invalid_grant"}`))
+	o := translateGeneric(t, genericRaw(400, `{"error":"invalid_grant","error_description":"expired","error_uri":"https://auth.test/errors#invalid_grant"}`))
 	assert.Equal(t, "oauth2", o.Vendor)
 	assert.Equal(t, "https://auth.test/errors#invalid_grant", o.Details["doc_url"])
 
 	r := &Raw{Status: 401, Header: http.Header{"Www-Authenticate": {`Bearer error="invalid_token"`}}, Body: []byte(`{"message":"token expired","code":"E_TOKEN"}`)}
-	o = genTranslate(t, r)
+	o = translateGeneric(t, r)
 	assert.Equal(t, "E_TOKEN", o.VendorCode, "a JSON body says more than the header")
 	assert.Empty(t, o.Vendor)
 
 	r.Body = nil
-	o = genTranslate(t, r)
+	o = translateGeneric(t, r)
 	assert.Equal(t, "invalid_token", o.VendorCode)
 	assert.Equal(t, "oauth2", o.Vendor)
 
-	require.NoError(t, classify.New(nil).RegisterVendor("oauth2", oauthGeneric{}.Codes()))
+	require.NoError(t, classify.New(nil).RegisterVendor("oauth2", oauthCodes))
 }
 
 func TestGenericThroughSet(t *testing.T) {

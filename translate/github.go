@@ -18,29 +18,9 @@ import (
 // "wait for at least one minute before retrying".
 const githubSecondaryWait = time.Minute
 
-// githubTranslator reads GitHub REST API errors:
-//
-//	{"message": "Validation Failed",
-//	 "errors": [{"resource": "Issue", "field": "title", "code": "missing_field"}],
-//	 "documentation_url": "https://docs.github.com/…", "status": "422"}
-//
-// with the request id in X-GitHub-Request-Id. GitHub has no top-level
-// error code; the vendor code is errors[0].code when there is one, and
-// otherwise the status decides. A 403 or 429 is a rate limit when
-// x-ratelimit-remaining is 0 (the classifier's header evidence, with the
-// X-RateLimit-Reset epoch as the delay) or when the message names a rate
-// limit (the secondary limits); any other 403 is a permission denial.
-type githubTranslator struct{}
-
-// Vendor returns "github".
-func (githubTranslator) Vendor() string { return "github" }
-
-// Hosts returns GitHub's REST API hosts.
-func (githubTranslator) Hosts() []string { return []string{"api.github.com", "uploads.github.com"} }
-
-// Recognizes claims a response with GitHub's request id or media type
+// githubRecognizes claims a response with GitHub's request id or media type
 // header, or a body whose documentation_url points at GitHub's docs.
-func (githubTranslator) Recognizes(r *Raw) bool {
+func githubRecognizes(r *Raw) bool {
 	if canonheader.Value(r.Header, "X-Github-Request-Id") != "" || canonheader.Value(r.Header, "X-Github-Media-Type") != "" {
 		return true
 	}
@@ -56,9 +36,22 @@ func (githubTranslator) Recognizes(r *Raw) bool {
 	return strings.HasPrefix(doc, "https://docs.github.com/") || strings.HasPrefix(doc, "https://developer.github.com/")
 }
 
-// Translate reads a GitHub error body. GitHub's REST API answers errors
+// githubTranslate reads GitHub REST API errors:
+//
+//	{"message": "Validation Failed",
+//	 "errors": [{"resource": "Issue", "field": "title", "code": "missing_field"}],
+//	 "documentation_url": "https://docs.github.com/…", "status": "422"}
+//
+// with the request id in X-GitHub-Request-Id. GitHub has no top-level
+// error code; the vendor code is errors[0].code when there is one, and
+// otherwise the status decides. A 403 or 429 is a rate limit when
+// x-ratelimit-remaining is 0 (the classifier's header evidence, with the
+// X-RateLimit-Reset epoch as the delay) or when the message names a rate
+// limit (the secondary limits); any other 403 is a permission denial.
+//
+// It reads a GitHub error body. GitHub's REST API answers errors
 // with 4xx and 5xx statuses only, so a 2xx is never one.
-func (githubTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+func githubTranslate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
@@ -164,9 +157,6 @@ func githubSecondary(lowerMsg, lowerDoc string) bool {
 		strings.Contains(lowerDoc, "secondary-rate-limit") ||
 		strings.Contains(lowerDoc, "abuse-rate-limit")
 }
-
-// Codes maps the codes of GitHub's errors[] entries to toolerr codes.
-func (githubTranslator) Codes() map[string]string { return githubCodes }
 
 // githubCodes is GitHub's table: the codes of errors[] entries, which come
 // with a 422 and name the field at fault.

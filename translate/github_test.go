@@ -10,13 +10,13 @@ import (
 
 // TestGitHubRobust checks that garbage never panics and that GitHub's table names only built-in codes.
 func TestGitHubRobust(t *testing.T) {
-	devRobust(t, githubTranslator{})
-	devCodesRegister(t, githubTranslator{})
+	devRobust(t, builtinNamed("github"))
+	devCodesRegister(t, builtinNamed("github"))
 }
 
 // TestGitHubErrorsEntries reads the first usable errors[] entry whatever its shape.
 func TestGitHubErrorsEntries(t *testing.T) {
-	tr := githubTranslator{}
+	tr := builtinNamed("github")
 	cases := []struct {
 		name, body, code, field, message string
 	}{
@@ -47,7 +47,7 @@ func TestGitHubErrorsEntries(t *testing.T) {
 
 // TestGitHubRateLimits tells rate-limit 403s and 429s from denials and picks the secondary-limit wait.
 func TestGitHubRateLimits(t *testing.T) {
-	tr := githubTranslator{}
+	tr := builtinNamed("github")
 	secondary := `{"message":"You have exceeded a secondary rate limit. Please wait a few minutes before you try again."}`
 	cases := []struct {
 		name    string
@@ -82,7 +82,7 @@ func TestGitHubRateLimits(t *testing.T) {
 
 // TestGitHubNotItsShape leaves bodies without GitHub's members, and 2xx bodies, to others.
 func TestGitHubNotItsShape(t *testing.T) {
-	tr := githubTranslator{}
+	tr := builtinNamed("github")
 	for _, body := range []string{`{}`, `{"message": 5}`, `{"error":"x"}`, `Not Found`} {
 		_, ok := tr.Translate(devRaw(404, body))
 		assert.False(t, ok, body)
@@ -93,7 +93,7 @@ func TestGitHubNotItsShape(t *testing.T) {
 
 // TestGitHubRecognizes claims GitHub's headers and documentation links only.
 func TestGitHubRecognizes(t *testing.T) {
-	tr := githubTranslator{}
+	tr := builtinNamed("github")
 	assert.True(t, tr.Recognizes(devRaw(404, `{}`, "X-GitHub-Request-Id", "AB:CD")))
 	assert.True(t, tr.Recognizes(devRaw(404, `{"message":"Not Found","documentation_url":"https://docs.github.com/rest"}`)))
 	assert.False(t, tr.Recognizes(devRaw(404, `{"message":"Not Found","documentation_url":"https://docs.example.com/rest"}`)))

@@ -10,14 +10,6 @@ import (
 	"github.com/toolerr/toolerr/classify"
 )
 
-// googleTranslator reads Google APIs' errors: the google.rpc.Status JSON
-// form ({"error":{"code","message","status","details":[…]}}) with its typed
-// details (ErrorInfo, RetryInfo, BadRequest, QuotaFailure, Help,
-// RequestInfo), the legacy form with errors[].reason, the array-wrapped
-// form some APIs return, and the OAuth token endpoint's
-// {"error":"invalid_grant"}.
-type googleTranslator struct{}
-
 // googlePerDay is appended to a rate-limit vendor code when the quota it
 // names is a per-day one: waiting seconds does not help, so the table maps
 // the qualified code to QUOTA_EXHAUSTED.
@@ -26,17 +18,11 @@ const googlePerDay = "/PerDay"
 // googleTypePrefix starts the @type of every google.rpc error detail.
 const googleTypePrefix = "type.googleapis.com/google.rpc."
 
-// Vendor returns "google".
-func (googleTranslator) Vendor() string { return "google" }
-
-// Hosts returns the Google APIs host suffix.
-func (googleTranslator) Hosts() []string { return []string{"googleapis.com"} }
-
-// Recognizes reports whether a response of unknown host is a Google API
+// googleRecognizes reports whether a response of unknown host is a Google API
 // error: an error object with a numeric code and either a google.rpc.Code
 // status name, legacy errors[] with domain and reason, or google.rpc typed
 // details.
-func (googleTranslator) Recognizes(r *Raw) bool {
+func googleRecognizes(r *Raw) bool {
 	if !bytes.Contains(r.Body, []byte(`"error"`)) {
 		return false
 	}
@@ -201,8 +187,15 @@ func googlePerDayQuota(d googleDetails) bool {
 	return false
 }
 
-// Translate reads a Google error body.
-func (googleTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+// googleTranslate reads Google APIs' errors: the google.rpc.Status JSON
+// form ({"error":{"code","message","status","details":[…]}}) with its typed
+// details (ErrorInfo, RetryInfo, BadRequest, QuotaFailure, Help,
+// RequestInfo), the legacy form with errors[].reason, the array-wrapped
+// form some APIs return, and the OAuth token endpoint's
+// {"error":"invalid_grant"}.
+//
+// It reads a Google error body.
+func googleTranslate(r *Raw) (classify.Outcome, bool) {
 	e, oauthCode, ok := googleErrorOf(r)
 	if !ok {
 		return classify.Outcome{}, false
@@ -259,10 +252,6 @@ func (googleTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	}
 	return o, true
 }
-
-// Codes returns the Google code table: ErrorInfo reasons, legacy
-// errors[].reason values, google.rpc.Code status names and OAuth errors.
-func (googleTranslator) Codes() map[string]string { return googleCodes }
 
 // googleRateCodes are the codes that mean a rate limit unless the quota
 // named is a per-day one.

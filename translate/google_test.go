@@ -26,7 +26,7 @@ var entOddBodies = []string{
 // TestEnterpriseOddBodies runs every translator of the group over odd
 // bodies and statuses: no panic, and a 2xx odd body is never an error.
 func TestEnterpriseOddBodies(t *testing.T) {
-	for _, tr := range []Translator{googleTranslator{}, msGraphTranslator{}, salesforceTranslator{}, payPalTranslator{}} {
+	for _, tr := range []Translator{builtinNamed("google"), builtinNamed("msgraph"), builtinNamed("salesforce"), builtinNamed("paypal")} {
 		for _, body := range entOddBodies {
 			for _, status := range []int{200, 400, 429, 500} {
 				r := &Raw{Status: status, Header: http.Header{}, Body: []byte(body)}
@@ -44,7 +44,7 @@ func TestEnterpriseOddBodies(t *testing.T) {
 // registry.
 func TestEnterpriseCodesAreBuiltin(t *testing.T) {
 	c := classify.New(nil)
-	for _, tr := range []Translator{googleTranslator{}, msGraphTranslator{}, salesforceTranslator{}, payPalTranslator{}} {
+	for _, tr := range []Translator{builtinNamed("google"), builtinNamed("msgraph"), builtinNamed("salesforce"), builtinNamed("paypal")} {
 		require.NoError(t, c.RegisterVendor(tr.Vendor(), tr.Codes()), tr.Vendor())
 	}
 }
@@ -55,7 +55,7 @@ func googleRaw(status int, body string) *Raw {
 }
 
 func TestGoogleDetails(t *testing.T) {
-	o, ok := googleTranslator{}.Translate(googleRaw(429, `{"error":{"code":429,"message":"m","status":"RESOURCE_EXHAUSTED","details":[
+	o, ok := builtinNamed("google").Translate(googleRaw(429, `{"error":{"code":429,"message":"m","status":"RESOURCE_EXHAUSTED","details":[
 		{"@type":"type.googleapis.com/google.rpc.RequestInfo","requestId":"req-1"},
 		{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"0.250s"},
 		{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"9s"},
@@ -89,37 +89,37 @@ func TestGoogleFieldViolations(t *testing.T) {
 func TestGoogleWrongTypes(t *testing.T) {
 	// A retryDelay that is not a proto duration, metadata that is not a map
 	// of strings and a status that is a number: each reads as absent.
-	o, ok := googleTranslator{}.Translate(googleRaw(429, `{"error":{"code":429,"message":"m","status":7,"details":[
+	o, ok := builtinNamed("google").Translate(googleRaw(429, `{"error":{"code":429,"message":"m","status":7,"details":[
 		{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"RATE_LIMIT_EXCEEDED","metadata":{"quota_limit":5,"quota_metric":"x/PerDay-ish"}},
 		{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":12}]}}`))
 	require.True(t, ok)
 	assert.Equal(t, "RATE_LIMIT_EXCEEDED/PerDay", o.VendorCode, "quota_metric names a per-day quota")
 	assert.Zero(t, o.Delay)
 
-	o, ok = googleTranslator{}.Translate(googleRaw(400, `{"error":{"code":"400","message":"m","errors":[{"reason":7,"location":"q","locationType":"parameter"}]}}`))
+	o, ok = builtinNamed("google").Translate(googleRaw(400, `{"error":{"code":"400","message":"m","errors":[{"reason":7,"location":"q","locationType":"parameter"}]}}`))
 	require.True(t, ok)
 	assert.Empty(t, o.VendorCode)
 	assert.Equal(t, "q", o.Field, "a legacy parameter location is the field")
 }
 
 func TestGoogleSuccessStatus(t *testing.T) {
-	_, ok := googleTranslator{}.Translate(googleRaw(200, `{"error":{"code":403,"message":"denied","status":"PERMISSION_DENIED"}}`))
+	_, ok := builtinNamed("google").Translate(googleRaw(200, `{"error":{"code":403,"message":"denied","status":"PERMISSION_DENIED"}}`))
 	assert.True(t, ok, "an error body on a 200 is an error")
-	_, ok = googleTranslator{}.Translate(googleRaw(200, `{"error":{"code":0,"message":""}}`))
+	_, ok = builtinNamed("google").Translate(googleRaw(200, `{"error":{"code":0,"message":""}}`))
 	assert.False(t, ok)
-	_, ok = googleTranslator{}.Translate(googleRaw(200, `{"error":"invalid_grant"}`))
+	_, ok = builtinNamed("google").Translate(googleRaw(200, `{"error":"invalid_grant"}`))
 	assert.False(t, ok)
 }
 
 func TestGoogleOAuth(t *testing.T) {
-	o, ok := googleTranslator{}.Translate(googleRaw(400, `{"error":"invalid_grant","error_description":"Token has been expired or revoked."}`))
+	o, ok := builtinNamed("google").Translate(googleRaw(400, `{"error":"invalid_grant","error_description":"Token has been expired or revoked."}`))
 	require.True(t, ok)
 	assert.Equal(t, "invalid_grant", o.VendorCode)
 	assert.Equal(t, "Token has been expired or revoked.", o.Message)
 }
 
 func TestGoogleRecognizes(t *testing.T) {
-	g := googleTranslator{}
+	g := builtinNamed("google")
 	assert.True(t, g.Recognizes(googleRaw(404, `{"error":{"code":404,"message":"m","status":"NOT_FOUND"}}`)))
 	assert.True(t, g.Recognizes(googleRaw(403, `{"error":{"code":403,"errors":[{"domain":"usageLimits","reason":"dailyLimitExceeded"}]}}`)))
 	assert.True(t, g.Recognizes(googleRaw(400, `[{"error":{"code":400,"details":[{"@type":"type.googleapis.com/google.rpc.BadRequest"}]}}]`)))
@@ -132,7 +132,7 @@ func TestGoogleHugeBody(t *testing.T) {
 	body := `{"error":{"code":400,"message":"m","status":"INVALID_ARGUMENT","details":[` +
 		strings.Repeat(`{"@type":"type.googleapis.com/google.rpc.BadRequest","fieldViolations":[{"field":"f"}]},`, 5000) +
 		`{}]}}`
-	o, ok := googleTranslator{}.Translate(googleRaw(400, body))
+	o, ok := builtinNamed("google").Translate(googleRaw(400, body))
 	require.True(t, ok)
 	assert.Equal(t, "f", o.Field)
 }
@@ -146,7 +146,7 @@ func TestGoogleUnknownOutcome(t *testing.T) {
 	}{{"GET", false, classify.AdviceNone}, {"POST", false, classify.AdviceDoNotRetry}, {"POST", true, classify.AdviceNone}, {"patch", false, classify.AdviceDoNotRetry}} {
 		r := googleRaw(500, body)
 		r.Method, r.Idempotent = c.method, c.idempotent
-		o, ok := googleTranslator{}.Translate(r)
+		o, ok := builtinNamed("google").Translate(r)
 		require.True(t, ok)
 		assert.Equal(t, c.want, o.Evidence.Retry, c.method)
 	}

@@ -10,31 +10,18 @@ import (
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
-// graphQLTranslator reads GraphQL responses of any server: a top-level
+// graphQLTranslate reads GraphQL responses of any server: a top-level
 // "errors" array of objects with a "message", and no data. It is generic
 // (no vendor): vendor GraphQL APIs with codes of their own (Shopify,
 // GitHub) have their own translators, tried first.
-type graphQLTranslator struct{}
-
-// Vendor returns "": the translator is generic.
-func (graphQLTranslator) Vendor() string { return "" }
-
-// Hosts returns nil: a generic translator has no hosts.
-func (graphQLTranslator) Hosts() []string { return nil }
-
-// Recognizes returns false: generic translators are always tried.
-func (graphQLTranslator) Recognizes(*Raw) bool { return false }
-
-// Codes returns nil: the Set registers no table for a generic translator.
-func (graphQLTranslator) Codes() map[string]string { return nil }
-
-// Translate reads a GraphQL error response. Below 400 it claims only a
+//
+// It reads a GraphQL error response. Below 400 it claims only a
 // body whose errors come without data (or with data whose every root
 // field is null): partial results are a success. From 400 on it claims
 // only bodies that look like GraphQL (a "data" member, or errors carrying
 // locations, path or extensions), leaving plain {"errors":[{"message":…}]}
 // REST bodies to the generic JSON translators.
-func (graphQLTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+func graphQLTranslate(r *Raw) (classify.Outcome, bool) {
 	if !r.IsJSON() {
 		return classify.Outcome{}, false
 	}

@@ -14,7 +14,7 @@ func rawJSON(status int, body string) *Raw {
 }
 
 func TestGraphQLTranslate(t *testing.T) {
-	tr := graphQLTranslator{}
+	tr := &Vendor{Parse: graphQLTranslate}
 	cases := []struct {
 		name   string
 		status int
@@ -58,12 +58,12 @@ func TestGraphQLTranslate(t *testing.T) {
 
 func TestGraphQLNotJSON(t *testing.T) {
 	r := &Raw{Status: 200, Header: http.Header{"Content-Type": {"text/html"}}, Body: []byte(`{"errors":[{"message":"x"}]}`)}
-	_, ok := graphQLTranslator{}.Translate(r)
+	_, ok := graphQLTranslate(r)
 	assert.False(t, ok, "an HTML page is never GraphQL")
 }
 
 func TestGraphQLRateLimitEvidence(t *testing.T) {
-	o, ok := graphQLTranslator{}.Translate(rawJSON(200, `{"errors":[{"message":"slow down","extensions":{"code":"ratelimited"}}]}`))
+	o, ok := graphQLTranslate(rawJSON(200, `{"errors":[{"message":"slow down","extensions":{"code":"ratelimited"}}]}`))
 	assert.True(t, ok)
 	assert.True(t, o.Evidence.RateLimited)
 }
@@ -73,7 +73,7 @@ func TestGraphQLPathBounded(t *testing.T) {
 	for i := range parts {
 		parts[i] = `"segment"`
 	}
-	o, ok := graphQLTranslator{}.Translate(rawJSON(200, `{"errors":[{"message":"x","path":[`+strings.Join(parts, ",")+`]}]}`))
+	o, ok := graphQLTranslate(rawJSON(200, `{"errors":[{"message":"x","path":[`+strings.Join(parts, ",")+`]}]}`))
 	assert.True(t, ok)
 	assert.LessOrEqual(t, len(o.Field), maxPathLen)
 	assert.True(t, strings.HasPrefix(o.Field, "segment.segment"))

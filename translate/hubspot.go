@@ -11,28 +11,10 @@ import (
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
-// hubSpotTranslator reads HubSpot's error bodies:
-//
-//	{"status": "error", "message": …, "correlationId": …,
-//	 "category": "VALIDATION_ERROR", "subCategory": …,
-//	 "errors": [{"message", "in", "code", "context": {"propertyName": [...]}}]}
-//
-// The vendor code is the category (older APIs write errorType). A rate
-// limit's code is its policyName instead, because the policy decides the
-// class: the rolling ten-second (TEN_SECONDLY_ROLLING) and the per-second
-// (SECONDLY) burst limits pass in seconds, the DAILY limit does not until
-// midnight in the account's time zone.
-type hubSpotTranslator struct{}
-
-// Vendor returns "hubspot".
-func (hubSpotTranslator) Vendor() string { return "hubspot" }
-
-// Hosts returns HubSpot's API hosts.
-func (hubSpotTranslator) Hosts() []string { return []string{"api.hubapi.com", "api.hubspot.com"} }
-
-// Recognizes claims a response with HubSpot's correlation-id or rate-limit
-// headers, or a body with "status": "error" and a "correlationId".
-func (hubSpotTranslator) Recognizes(r *Raw) bool {
+// hubSpotRecognizes claims a response with HubSpot's correlation-id or
+// rate-limit headers, or a body with "status": "error" and a
+// "correlationId".
+func hubSpotRecognizes(r *Raw) bool {
 	h := r.Header
 	if canonheader.Value(h, "X-Hubspot-Correlation-Id") != "" || canonheader.Value(h, "X-Hubspot-Ratelimit-Max") != "" ||
 		canonheader.Value(h, "X-Hubspot-Ratelimit-Daily") != "" || canonheader.Value(h, "X-Hubspot-Ratelimit-Interval-Milliseconds") != "" {
@@ -45,32 +27,25 @@ func (hubSpotTranslator) Recognizes(r *Raw) bool {
 	return b.str("status") == "error" && b.str("correlationId") != ""
 }
 
-// Codes maps HubSpot's error categories and rate-limit policy names.
-func (hubSpotTranslator) Codes() map[string]string {
-	return map[string]string{
-		"VALIDATION_ERROR":       toolerr.CodeValidationFailed,
-		"OBJECT_NOT_FOUND":       toolerr.CodeNotFound,
-		"INVALID_AUTHENTICATION": toolerr.CodeUnauthenticated,
-		"EXPIRED_AUTHENTICATION": toolerr.CodeUnauthenticated,
-		"MISSING_SCOPES":         toolerr.CodePermissionDenied,
-		"BANNED":                 toolerr.CodePolicyBlocked,
-		"CONFLICT":               toolerr.CodeConflict,
-		"OBJECT_ALREADY_EXISTS":  toolerr.CodeConflict,
-		"RATE_LIMITS":            toolerr.CodeRateLimited,
-		"RATE_LIMIT":             toolerr.CodeRateLimited, // errorType of older APIs
-		"TEN_SECONDLY_ROLLING":   toolerr.CodeRateLimited,
-		"SECONDLY":               toolerr.CodeRateLimited,
-		"DAILY":                  toolerr.CodeQuotaExhausted,
-	}
-}
-
 // hubSpotRetryHeaders are the delay headers the classifier reads itself;
 // when one is present the translator leaves the delay to it.
 var hubSpotRetryHeaders = [...]string{"Retry-After", "Retry-After-Ms", "X-Ms-Retry-After-Ms", "X-Amz-Retry-After"}
 
-// Translate reads a HubSpot error body from 400 on; below 400 nothing is
+// hubSpotTranslate reads HubSpot's error bodies:
+//
+//	{"status": "error", "message": …, "correlationId": …,
+//	 "category": "VALIDATION_ERROR", "subCategory": …,
+//	 "errors": [{"message", "in", "code", "context": {"propertyName": [...]}}]}
+//
+// The vendor code is the category (older APIs write errorType). A rate
+// limit's code is its policyName instead, because the policy decides the
+// class: the rolling ten-second (TEN_SECONDLY_ROLLING) and the per-second
+// (SECONDLY) burst limits pass in seconds, the DAILY limit does not until
+// midnight in the account's time zone.
+//
+// It reads a HubSpot error body from 400 on; below 400 nothing is
 // an error (a 207 multi-status batch reports its failures as data).
-func (hubSpotTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+func hubSpotTranslate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
@@ -146,4 +121,21 @@ func hubSpotField(item jsonObject) string {
 		return name
 	}
 	return item.str("in")
+}
+
+// hubSpotCodes maps HubSpot's error categories and rate-limit policy names.
+var hubSpotCodes = map[string]string{
+	"VALIDATION_ERROR":       toolerr.CodeValidationFailed,
+	"OBJECT_NOT_FOUND":       toolerr.CodeNotFound,
+	"INVALID_AUTHENTICATION": toolerr.CodeUnauthenticated,
+	"EXPIRED_AUTHENTICATION": toolerr.CodeUnauthenticated,
+	"MISSING_SCOPES":         toolerr.CodePermissionDenied,
+	"BANNED":                 toolerr.CodePolicyBlocked,
+	"CONFLICT":               toolerr.CodeConflict,
+	"OBJECT_ALREADY_EXISTS":  toolerr.CodeConflict,
+	"RATE_LIMITS":            toolerr.CodeRateLimited,
+	"RATE_LIMIT":             toolerr.CodeRateLimited, // errorType of older APIs
+	"TEN_SECONDLY_ROLLING":   toolerr.CodeRateLimited,
+	"SECONDLY":               toolerr.CodeRateLimited,
+	"DAILY":                  toolerr.CodeQuotaExhausted,
 }

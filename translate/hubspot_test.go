@@ -25,7 +25,7 @@ func TestHubSpotTranslate(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			o, ok := hubSpotTranslator{}.Translate(rawJSON(400, c.body))
+			o, ok := builtinNamed("hubspot").Translate(rawJSON(400, c.body))
 			assert.True(t, ok)
 			assert.Equal(t, c.code, o.VendorCode)
 			assert.Equal(t, c.field, o.Field)
@@ -40,40 +40,40 @@ func TestHubSpotRateLimits(t *testing.T) {
 	}
 	r := rawJSON(429, body("TEN_SECONDLY_ROLLING"))
 	r.Header.Set("X-HubSpot-RateLimit-Interval-Milliseconds", "10000")
-	o, _ := hubSpotTranslator{}.Translate(r)
+	o, _ := builtinNamed("hubspot").Translate(r)
 	assert.Equal(t, "TEN_SECONDLY_ROLLING", o.VendorCode)
 	assert.Equal(t, 10*time.Second, o.Delay)
 	assert.True(t, o.Evidence.RateLimited)
 
 	r.Header.Set("Retry-After", "2")
-	o, _ = hubSpotTranslator{}.Translate(r)
+	o, _ = builtinNamed("hubspot").Translate(r)
 	assert.Zero(t, o.Delay, "Retry-After is the classifier's to read")
 
 	r = rawJSON(429, body("TEN_SECONDLY_ROLLING"))
 	r.Header.Set("X-HubSpot-RateLimit-Interval-Milliseconds", "-5")
-	o, _ = hubSpotTranslator{}.Translate(r)
+	o, _ = builtinNamed("hubspot").Translate(r)
 	assert.Zero(t, o.Delay, "junk interval")
 
 	r = rawJSON(429, body("DAILY"))
 	r.Header.Set("X-HubSpot-RateLimit-Interval-Milliseconds", "10000")
-	o, _ = hubSpotTranslator{}.Translate(r)
+	o, _ = builtinNamed("hubspot").Translate(r)
 	assert.Equal(t, "DAILY", o.VendorCode)
 	assert.Zero(t, o.Delay)
 	assert.False(t, o.Evidence.RateLimited, "a daily limit is a quota, not a passing rate limit")
 
 	r = rawJSON(429, `{"status":"error","message":"limit","category":"RATE_LIMITS"}`)
 	r.Header.Set("X-HubSpot-RateLimit-Daily-Remaining", "0")
-	o, _ = hubSpotTranslator{}.Translate(r)
+	o, _ = builtinNamed("hubspot").Translate(r)
 	assert.Equal(t, "DAILY", o.VendorCode, "an unnamed policy with no daily remainder is the daily limit")
 }
 
 func TestHubSpotBelow400(t *testing.T) {
-	_, ok := hubSpotTranslator{}.Translate(rawJSON(207, `{"status":"COMPLETE","errors":[{"status":"error","category":"VALIDATION_ERROR"}]}`))
+	_, ok := builtinNamed("hubspot").Translate(rawJSON(207, `{"status":"COMPLETE","errors":[{"status":"error","category":"VALIDATION_ERROR"}]}`))
 	assert.False(t, ok)
 }
 
 func TestHubSpotRecognizes(t *testing.T) {
-	tr := hubSpotTranslator{}
+	tr := builtinNamed("hubspot")
 	assert.True(t, tr.Recognizes(&Raw{Header: http.Header{"X-Hubspot-Correlation-Id": {"c"}}}))
 	assert.True(t, tr.Recognizes(rawJSON(400, `{"status":"error","message":"m","correlationId":"c"}`)))
 	assert.False(t, tr.Recognizes(rawJSON(400, `{"status":"error","message":"m"}`)))

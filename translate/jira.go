@@ -11,28 +11,11 @@ import (
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
-// jiraTranslator reads Atlassian Jira's errors:
-//
-//	{"errorMessages": ["Issue does not exist or you do not have permission to see it."],
-//	 "errors": {"summary": "You must specify a summary of the issue."}}
-//
-// Jira writes no error codes. The only stable identifier it sends is the
-// RateLimit-Reason header of a 429, which tells a burst limit (passes in
-// seconds) from the hourly points quota (does not): that header is the
-// vendor code of a 429, and other responses have none.
-type jiraTranslator struct{}
-
-// Vendor returns "jira".
-func (jiraTranslator) Vendor() string { return "jira" }
-
-// Hosts returns the Atlassian cloud sites' suffix.
-func (jiraTranslator) Hosts() []string { return []string{".atlassian.net"} }
-
-// Recognizes claims a response with Jira's X-AREQUESTID header, one with
+// jiraRecognizes claims a response with Jira's X-AREQUESTID header, one with
 // Atlassian's ATL-TraceId header and an errorMessages member, or a body
 // with Jira's unmistakable pair of errorMessages (array) and errors
 // (object).
-func (jiraTranslator) Recognizes(r *Raw) bool {
+func jiraRecognizes(r *Raw) bool {
 	if canonheader.Value(r.Header, "X-Arequestid") != "" {
 		return true
 	}
@@ -54,16 +37,6 @@ func (jiraTranslator) Recognizes(r *Raw) bool {
 	return len(errs) > 0 && errs[0] == '{'
 }
 
-// Codes maps the RateLimit-Reason values Atlassian documents.
-func (jiraTranslator) Codes() map[string]string {
-	return map[string]string{
-		"jira-burst-based":        toolerr.CodeRateLimited,
-		"jira-per-issue-on-write": toolerr.CodeRateLimited,
-		"jira-quota-tenant-based": toolerr.CodeQuotaExhausted, // hourly points quota
-		"jira-quota-global-based": toolerr.CodeQuotaExhausted,
-	}
-}
-
 // jiraReasonHeaders name the RateLimit-Reason header, in its documented
 // form first and then the forms seen while Atlassian rolled it out.
 var jiraReasonHeaders = [...]string{"Ratelimit-Reason", "X-Ratelimit-Reason", "X-Beta-Ratelimit-Reason"}
@@ -71,11 +44,21 @@ var jiraReasonHeaders = [...]string{"Ratelimit-Reason", "X-Ratelimit-Reason", "X
 // maxTextMessage bounds a plain-text body used as a message.
 const maxTextMessage = 512
 
-// Translate reads a Jira error from 400 on; below 400 nothing is an
+// jiraTranslate reads Atlassian Jira's errors:
+//
+//	{"errorMessages": ["Issue does not exist or you do not have permission to see it."],
+//	 "errors": {"summary": "You must specify a summary of the issue."}}
+//
+// Jira writes no error codes. The only stable identifier it sends is the
+// RateLimit-Reason header of a 429, which tells a burst limit (passes in
+// seconds) from the hourly points quota (does not): that header is the
+// vendor code of a 429, and other responses have none.
+//
+// It reads a Jira error from 400 on; below 400 nothing is an
 // error. The message is the first of errorMessages, else the first field
 // error; the field is the first key of errors, in document order. A plain
 // text body (Jira's 401 "Client must be authenticated…") is the message.
-func (jiraTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+func jiraTranslate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
@@ -116,4 +99,12 @@ func jiraText(body []byte) string {
 		return ""
 	}
 	return string(body)
+}
+
+// jiraCodes maps the RateLimit-Reason values Atlassian documents.
+var jiraCodes = map[string]string{
+	"jira-burst-based":        toolerr.CodeRateLimited,
+	"jira-per-issue-on-write": toolerr.CodeRateLimited,
+	"jira-quota-tenant-based": toolerr.CodeQuotaExhausted, // hourly points quota
+	"jira-quota-global-based": toolerr.CodeQuotaExhausted,
 }

@@ -24,7 +24,7 @@ func TestJiraTranslate(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			o, ok := jiraTranslator{}.Translate(rawJSON(400, c.body))
+			o, ok := builtinNamed("jira").Translate(rawJSON(400, c.body))
 			assert.True(t, ok)
 			assert.Equal(t, c.msg, o.Message)
 			assert.Equal(t, c.field, o.Field)
@@ -35,36 +35,36 @@ func TestJiraTranslate(t *testing.T) {
 
 func TestJiraPlainText(t *testing.T) {
 	r := &Raw{Status: 401, Header: http.Header{"Content-Type": {"text/plain"}}, Body: []byte("  Client must be authenticated.\n")}
-	o, ok := jiraTranslator{}.Translate(r)
+	o, ok := builtinNamed("jira").Translate(r)
 	assert.True(t, ok)
 	assert.Equal(t, "Client must be authenticated.", o.Message)
 
 	r.Body = []byte(strings.Repeat("x", maxTextMessage+1))
-	o, _ = jiraTranslator{}.Translate(r)
+	o, _ = builtinNamed("jira").Translate(r)
 	assert.Empty(t, o.Message, "long text is not a message")
 
 	r.Body = []byte{0xff, 0xfe, 'x'}
-	o, _ = jiraTranslator{}.Translate(r)
+	o, _ = builtinNamed("jira").Translate(r)
 	assert.Empty(t, o.Message, "invalid UTF-8")
 }
 
 func TestJiraRateLimitReason(t *testing.T) {
 	r := rawJSON(429, ``)
 	r.Header.Set("X-Beta-RateLimit-Reason", "jira-quota-global-based")
-	o, _ := jiraTranslator{}.Translate(r)
+	o, _ := builtinNamed("jira").Translate(r)
 	assert.Equal(t, "jira-quota-global-based", o.VendorCode)
 
 	r = rawJSON(400, `{}`)
 	r.Header.Set("RateLimit-Reason", "jira-burst-based")
-	o, _ = jiraTranslator{}.Translate(r)
+	o, _ = builtinNamed("jira").Translate(r)
 	assert.Empty(t, o.VendorCode, "the reason is read on a 429 only")
 
-	_, ok := jiraTranslator{}.Translate(rawJSON(200, `{"errorMessages":["x"],"errors":{}}`))
+	_, ok := builtinNamed("jira").Translate(rawJSON(200, `{"errorMessages":["x"],"errors":{}}`))
 	assert.False(t, ok)
 }
 
 func TestJiraRecognizes(t *testing.T) {
-	tr := jiraTranslator{}
+	tr := builtinNamed("jira")
 	assert.True(t, tr.Recognizes(&Raw{Header: http.Header{"X-Arequestid": {"1"}}}))
 	assert.True(t, tr.Recognizes(rawJSON(400, `{"errorMessages":[],"errors":{}}`)))
 	r := rawJSON(404, `{"errorMessages":["x"]}`)

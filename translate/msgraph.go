@@ -8,28 +8,13 @@ import (
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
-// msGraphTranslator reads Microsoft Graph errors:
-// {"error":{"code","message","target","details":[…],"innerError":{"code",
-// "date","request-id","client-request-id","innerError":{…}}}}. Graph nests
-// innerError objects (OneDrive chains its codes from general to
-// specific), so the vendor code is the most specific code of the chain
-// that means something. Delays come from Retry-After, which the classifier
-// reads.
-type msGraphTranslator struct{}
-
 // msGraphMaxDepth bounds how deep the innerError chain is followed.
 const msGraphMaxDepth = 8
 
-// Vendor returns "msgraph".
-func (msGraphTranslator) Vendor() string { return "msgraph" }
-
-// Hosts returns the Microsoft Graph host suffix.
-func (msGraphTranslator) Hosts() []string { return []string{"graph.microsoft.com"} }
-
-// Recognizes reports whether a response of unknown host is a Graph error:
-// Graph's x-ms-ags-diagnostic header with an error body, or an error body
-// whose innerError carries Graph's request-id or date.
-func (msGraphTranslator) Recognizes(r *Raw) bool {
+// msGraphRecognizes reports whether a response of unknown host is a Graph
+// error: Graph's x-ms-ags-diagnostic header with an error body, or an error
+// body whose innerError carries Graph's request-id or date.
+func msGraphRecognizes(r *Raw) bool {
 	if r.Status < 400 || !bytes.Contains(r.Body, []byte(`"error"`)) {
 		return false
 	}
@@ -58,9 +43,17 @@ func msGraphInner(e jsonObject) jsonObject {
 	return e.obj("innererror")
 }
 
-// Translate reads a Graph error body. Graph sends no error bodies with a
+// msGraphTranslate reads Microsoft Graph errors:
+// {"error":{"code","message","target","details":[…],"innerError":{"code",
+// "date","request-id","client-request-id","innerError":{…}}}}. Graph nests
+// innerError objects (OneDrive chains its codes from general to
+// specific), so the vendor code is the most specific code of the chain
+// that means something. Delays come from Retry-After, which the classifier
+// reads.
+//
+// It reads a Graph error body. Graph sends no error bodies with a
 // success status.
-func (msGraphTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+func msGraphTranslate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
@@ -122,10 +115,6 @@ func msGraphPick(codes []string) string {
 	}
 	return codes[0]
 }
-
-// Codes returns the Graph code table: Graph's documented error codes and
-// the directory (Azure AD) and Exchange codes Graph passes through.
-func (msGraphTranslator) Codes() map[string]string { return msGraphCodes }
 
 // msGraphGeneric are codes that say less than the status: an inner code
 // that is one of these never replaces a more specific outer one.

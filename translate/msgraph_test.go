@@ -16,16 +16,16 @@ func graphRaw(status int, body string) *Raw {
 
 func TestMSGraphRequestID(t *testing.T) {
 	r := graphRaw(404, `{"error":{"code":"itemNotFound","message":"m","innerError":{"request-id":"abc","date":"2025-01-01T00:00:00"}}}`)
-	o, ok := msGraphTranslator{}.Translate(r)
+	o, ok := builtinNamed("msgraph").Translate(r)
 	require.True(t, ok)
 	assert.Equal(t, "abc", o.RequestID)
 
 	r = graphRaw(404, `{"error":{"code":"itemNotFound","message":"m"}}`)
 	r.Header.Set("Client-Request-Id", "client-1")
-	o, _ = msGraphTranslator{}.Translate(r)
+	o, _ = builtinNamed("msgraph").Translate(r)
 	assert.Equal(t, "client-1", o.RequestID)
 	r.Header.Set("Request-Id", "server-1")
-	o, _ = msGraphTranslator{}.Translate(r)
+	o, _ = builtinNamed("msgraph").Translate(r)
 	assert.Equal(t, "server-1", o.RequestID, "request-id before client-request-id")
 }
 
@@ -49,23 +49,23 @@ func TestMSGraphDeepNesting(t *testing.T) {
 	// 500 levels: only msGraphMaxDepth are followed.
 	body := `{"error":{"code":"invalidRequest","message":"m",` + strings.Repeat(`"innererror":{"code":"invalidName",`, 500) +
 		`"x":1` + strings.Repeat(`}`, 500) + `}}`
-	o, ok := msGraphTranslator{}.Translate(graphRaw(400, body))
+	o, ok := builtinNamed("msgraph").Translate(graphRaw(400, body))
 	require.True(t, ok)
 	assert.Equal(t, "invalidName", o.VendorCode)
 }
 
 func TestMSGraphWrongTypes(t *testing.T) {
-	o, ok := msGraphTranslator{}.Translate(graphRaw(400, `{"error":{"code":400,"message":"m","innerError":"x","details":"y"}}`))
+	o, ok := builtinNamed("msgraph").Translate(graphRaw(400, `{"error":{"code":400,"message":"m","innerError":"x","details":"y"}}`))
 	require.True(t, ok, "a message alone is still an error")
 	assert.Empty(t, o.VendorCode)
-	_, ok = msGraphTranslator{}.Translate(graphRaw(400, `{"error":{"code":7}}`))
+	_, ok = builtinNamed("msgraph").Translate(graphRaw(400, `{"error":{"code":7}}`))
 	assert.False(t, ok)
-	_, ok = msGraphTranslator{}.Translate(graphRaw(400, `{"error":"invalid_grant"}`))
+	_, ok = builtinNamed("msgraph").Translate(graphRaw(400, `{"error":"invalid_grant"}`))
 	assert.False(t, ok)
 }
 
 func TestMSGraphRecognizes(t *testing.T) {
-	g := msGraphTranslator{}
+	g := builtinNamed("msgraph")
 	assert.True(t, g.Recognizes(graphRaw(403, `{"error":{"code":"accessDenied","message":"m","innerError":{"date":"2025-01-01T00:00:00"}}}`)))
 	r := graphRaw(404, `{"error":{"code":"ErrorItemNotFound","message":"m"}}`)
 	assert.False(t, g.Recognizes(r), "an Azure-style error without Graph's marks")

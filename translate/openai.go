@@ -10,7 +10,18 @@ import (
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
-// openAITranslator reads OpenAI API errors:
+// openAIRecognizes claims a response with OpenAI's own headers. The body
+// shape is shared by every OpenAI-compatible API, so it is not enough.
+func openAIRecognizes(r *Raw) bool {
+	for _, h := range [...]string{"Openai-Organization", "Openai-Processing-Ms", "Openai-Version", "Openai-Project"} {
+		if r.Header.Get(h) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// openAITranslate reads OpenAI API errors:
 //
 //	{"error": {"message": "…", "type": "invalid_request_error",
 //	  "param": "messages", "code": "context_length_exceeded"}}
@@ -23,28 +34,10 @@ import (
 // limit waits for the x-ratelimit-reset-requests or -tokens header (Go
 // durations) of the limit that was hit, else for the delay the message
 // names ("Please try again in 1.5s").
-type openAITranslator struct{}
-
-// Vendor returns "openai".
-func (openAITranslator) Vendor() string { return "openai" }
-
-// Hosts returns OpenAI's API host.
-func (openAITranslator) Hosts() []string { return []string{"api.openai.com"} }
-
-// Recognizes claims a response with OpenAI's own headers. The body shape is
-// shared by every OpenAI-compatible API, so it is not enough.
-func (openAITranslator) Recognizes(r *Raw) bool {
-	for _, h := range [...]string{"Openai-Organization", "Openai-Processing-Ms", "Openai-Version", "Openai-Project"} {
-		if r.Header.Get(h) != "" {
-			return true
-		}
-	}
-	return false
-}
-
-// Translate reads an OpenAI error body. OpenAI answers errors with 4xx and
+//
+// It reads an OpenAI error body. OpenAI answers errors with 4xx and
 // 5xx statuses only, so a 2xx is never one.
-func (openAITranslator) Translate(r *Raw) (classify.Outcome, bool) {
+func openAITranslate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
@@ -128,9 +121,6 @@ func openAIMessageDelay(msg string) time.Duration {
 	}
 	return d
 }
-
-// Codes maps OpenAI's error codes and types to toolerr codes.
-func (openAITranslator) Codes() map[string]string { return openAICodes }
 
 // openAICodes is OpenAI's table.
 var openAICodes = map[string]string{

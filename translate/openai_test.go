@@ -12,13 +12,13 @@ import (
 
 // TestOpenAIRobust checks that garbage never panics and that OpenAI's table names only built-in codes.
 func TestOpenAIRobust(t *testing.T) {
-	devRobust(t, openAITranslator{})
-	devCodesRegister(t, openAITranslator{})
+	devRobust(t, builtinNamed("openai"))
+	devCodesRegister(t, builtinNamed("openai"))
 }
 
 // TestOpenAITranslate reads codes, types and params of every type.
 func TestOpenAITranslate(t *testing.T) {
-	tr := openAITranslator{}
+	tr := builtinNamed("openai")
 	cases := []struct {
 		name, body, code, field string
 		ok                      bool
@@ -49,7 +49,7 @@ func TestOpenAITranslate(t *testing.T) {
 
 // TestOpenAIQuotaIsNotRetried keeps an exhausted quota from being retried whatever the headers say.
 func TestOpenAIQuotaIsNotRetried(t *testing.T) {
-	o, ok := openAITranslator{}.Translate(devRaw(429, `{"error":{"message":"You exceeded your current quota","type":"insufficient_quota","code":"insufficient_quota"}}`,
+	o, ok := builtinNamed("openai").Translate(devRaw(429, `{"error":{"message":"You exceeded your current quota","type":"insufficient_quota","code":"insufficient_quota"}}`,
 		"X-Should-Retry", "true", "X-Ratelimit-Reset-Requests", "1s"))
 	require.True(t, ok)
 	assert.Equal(t, classify.AdviceDoNotRetry, o.Evidence.Retry)
@@ -83,7 +83,7 @@ func TestOpenAIDelay(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			o, ok := openAITranslator{}.Translate(devRaw(429, c.body, c.header...))
+			o, ok := builtinNamed("openai").Translate(devRaw(429, c.body, c.header...))
 			require.True(t, ok)
 			assert.Equal(t, c.want, o.Delay)
 		})
@@ -92,7 +92,7 @@ func TestOpenAIDelay(t *testing.T) {
 
 // TestOpenAIRecognizes claims OpenAI's headers only, not the shared body shape.
 func TestOpenAIRecognizes(t *testing.T) {
-	tr := openAITranslator{}
+	tr := builtinNamed("openai")
 	body := `{"error":{"message":"m","type":"invalid_request_error","param":null,"code":null}}`
 	assert.True(t, tr.Recognizes(devRaw(400, body, "Openai-Processing-Ms", "12")))
 	assert.False(t, tr.Recognizes(devRaw(400, body, "X-Request-Id", "req_1")), "the shape is shared by OpenAI-compatible APIs")

@@ -8,26 +8,10 @@ import (
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
-// payPalTranslator reads PayPal REST errors:
-// {"name","message","debug_id","details":[{"field","value","location",
-// "issue","description"}],"links":[{"href","rel"}]} (older APIs put the
-// documentation in "information_link"), and the OAuth endpoint's
-// {"error","error_description"}. The vendor code is details[0].issue, the
-// fine-grained code, else name.
-type payPalTranslator struct{}
-
-// Vendor returns "paypal".
-func (payPalTranslator) Vendor() string { return "paypal" }
-
-// Hosts returns PayPal's API hosts, live and sandbox.
-func (payPalTranslator) Hosts() []string {
-	return []string{"api.paypal.com", "api-m.paypal.com", "api.sandbox.paypal.com", "api-m.sandbox.paypal.com"}
-}
-
-// Recognizes reports whether a response of unknown host is a PayPal error:
-// the Paypal-Debug-Id header, or a body with a SCREAMING_SNAKE name, a
-// message and a debug_id.
-func (payPalTranslator) Recognizes(r *Raw) bool {
+// payPalRecognizes reports whether a response of unknown host is a PayPal
+// error: the Paypal-Debug-Id header, or a body with a SCREAMING_SNAKE name,
+// a message and a debug_id.
+func payPalRecognizes(r *Raw) bool {
 	if r.Status < 400 || r.bodyStart() != '{' {
 		return false
 	}
@@ -41,9 +25,16 @@ func (payPalTranslator) Recognizes(r *Raw) bool {
 	return isScreamingName(m.str("name")) && m.str("message") != "" && m.str("debug_id") != ""
 }
 
-// Translate reads a PayPal error body. PayPal sends its error shapes only
+// payPalTranslate reads PayPal REST errors:
+// {"name","message","debug_id","details":[{"field","value","location",
+// "issue","description"}],"links":[{"href","rel"}]} (older APIs put the
+// documentation in "information_link"), and the OAuth endpoint's
+// {"error","error_description"}. The vendor code is details[0].issue, the
+// fine-grained code, else name.
+//
+// It reads a PayPal error body. PayPal sends its error shapes only
 // with a failure status.
-func (payPalTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+func payPalTranslate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 || r.bodyStart() != '{' {
 		return classify.Outcome{}, false
 	}
@@ -105,10 +96,6 @@ func payPalLink(raw json.RawMessage, rel string) string {
 	}
 	return ""
 }
-
-// Codes returns the PayPal code table: error names and the issues of
-// details[].
-func (payPalTranslator) Codes() map[string]string { return payPalCodes }
 
 // payPalUnknownOutcome are the codes of a server failure after which the
 // request may have run: retryable only when it is idempotent.

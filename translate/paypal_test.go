@@ -16,14 +16,14 @@ func ppRaw(status int, body string) *Raw {
 func TestPayPalFallbacks(t *testing.T) {
 	r := ppRaw(400, `{"name":"INVALID_REQUEST","message":"m","details":[{"issue":7,"field":["x"]}],"links":[{"rel":"information_link"}]}`)
 	r.Header.Set("Paypal-Debug-Id", "hdr-1")
-	o, ok := payPalTranslator{}.Translate(r)
+	o, ok := builtinNamed("paypal").Translate(r)
 	require.True(t, ok)
 	assert.Equal(t, "INVALID_REQUEST", o.VendorCode, "a non-string issue leaves the name")
 	assert.Empty(t, o.Field)
 	assert.Equal(t, "hdr-1", o.RequestID, "the header when the body has no debug_id")
 	assert.Nil(t, o.Details["doc_url"])
 
-	o, ok = payPalTranslator{}.Translate(ppRaw(400, `{"name":"VALIDATION_ERROR","message":"m","debug_id":"d1","details":[{"field":"a.b","issue":"Value is invalid."}]}`))
+	o, ok = builtinNamed("paypal").Translate(ppRaw(400, `{"name":"VALIDATION_ERROR","message":"m","debug_id":"d1","details":[{"field":"a.b","issue":"Value is invalid."}]}`))
 	require.True(t, ok)
 	assert.Equal(t, "VALIDATION_ERROR", o.VendorCode, "a sentence in issue is not a code")
 	assert.Equal(t, "Value is invalid.", o.Message)
@@ -31,13 +31,13 @@ func TestPayPalFallbacks(t *testing.T) {
 	assert.Equal(t, "d1", o.RequestID)
 
 	for _, body := range []string{`{"message":"m"}`, `{"name":5}`, `[{"name":"X"}]`, `{"name":""}`} {
-		_, ok := payPalTranslator{}.Translate(ppRaw(400, body))
+		_, ok := builtinNamed("paypal").Translate(ppRaw(400, body))
 		assert.False(t, ok, body)
 	}
 }
 
 func TestPayPalRecognizes(t *testing.T) {
-	p := payPalTranslator{}
+	p := builtinNamed("paypal")
 	assert.True(t, p.Recognizes(ppRaw(404, `{"name":"RESOURCE_NOT_FOUND","message":"m","debug_id":"d"}`)))
 	assert.False(t, p.Recognizes(ppRaw(404, `{"name":"RESOURCE_NOT_FOUND","message":"m"}`)), "no debug_id")
 	assert.False(t, p.Recognizes(ppRaw(404, `{"name":"Error","message":"m","debug_id":"d"}`)))

@@ -52,24 +52,24 @@ type Raw struct {
 type headerReading struct {
 	ok          bool
 	contentType string // as ContentType returns it
-	server      string // as gwServer returns it
+	server      string // as serverHeader returns it
 }
 
 // beginReading reads the headers the translators share; endReading
 // forgets them.
 func (r *Raw) beginReading() {
-	r.read = headerReading{ok: true, contentType: contentTypeOf(r.Header), server: gwServer(r.Header)}
+	r.read = headerReading{ok: true, contentType: contentTypeOf(r.Header), server: serverHeader(r.Header)}
 }
 
 // endReading forgets what beginReading read.
 func (r *Raw) endReading() { r.read = headerReading{} }
 
-// server returns the Server header as gwServer reads it.
+// server returns the Server header as serverHeader reads it.
 func (r *Raw) server() string {
 	if r.read.ok {
 		return r.read.server
 	}
-	return gwServer(r.Header)
+	return serverHeader(r.Header)
 }
 
 // object returns the body read as a JSON object (see readObject), or nil

@@ -8,34 +8,14 @@ import (
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
-// salesforceTranslator reads Salesforce REST errors: an array of
-// {"message","errorCode","fields":[…]} (a single such object from some
-// endpoints), and the OAuth endpoint's {"error","error_description"}.
-//
-// REQUEST_LIMIT_EXCEEDED names two different limits: the org's rolling
-// 24-hour API request allowance ("TotalRequests Limit exceeded"), which
-// waiting seconds does not restore, and the concurrent long-running request
-// limit ("ConcurrentPerOrgLongTxn Limit exceeded"), which clears as running
-// requests finish. The translator qualifies the code of the second as
-// REQUEST_LIMIT_EXCEEDED/Concurrent so the table can tell them apart.
-type salesforceTranslator struct{}
-
 // salesforceConcurrent qualifies REQUEST_LIMIT_EXCEEDED for a concurrency
 // limit.
 const salesforceConcurrent = "/Concurrent"
 
-// Vendor returns "salesforce".
-func (salesforceTranslator) Vendor() string { return "salesforce" }
-
-// Hosts returns the Salesforce host suffixes.
-func (salesforceTranslator) Hosts() []string {
-	return []string{"salesforce.com", "force.com", "my.salesforce.com", "salesforce-sites.com"}
-}
-
-// Recognizes reports whether a response of unknown host is a Salesforce
-// error: an array whose first item has a SCREAMING_SNAKE errorCode and a
-// message.
-func (salesforceTranslator) Recognizes(r *Raw) bool {
+// salesforceRecognizes reports whether a response of unknown host is a
+// Salesforce error: an array whose first item has a SCREAMING_SNAKE
+// errorCode and a message.
+func salesforceRecognizes(r *Raw) bool {
 	if r.Status < 400 || r.bodyStart() != '[' {
 		return false
 	}
@@ -47,9 +27,20 @@ func (salesforceTranslator) Recognizes(r *Raw) bool {
 	return isScreamingName(first.str("errorCode")) && first.str("message") != ""
 }
 
-// Translate reads a Salesforce error body. Salesforce sends its error
+// salesforceTranslate reads Salesforce REST errors: an array of
+// {"message","errorCode","fields":[…]} (a single such object from some
+// endpoints), and the OAuth endpoint's {"error","error_description"}.
+//
+// REQUEST_LIMIT_EXCEEDED names two different limits: the org's rolling
+// 24-hour API request allowance ("TotalRequests Limit exceeded"), which
+// waiting seconds does not restore, and the concurrent long-running request
+// limit ("ConcurrentPerOrgLongTxn Limit exceeded"), which clears as running
+// requests finish. The translator qualifies the code of the second as
+// REQUEST_LIMIT_EXCEEDED/Concurrent so the table can tell them apart.
+//
+// It reads a Salesforce error body. Salesforce sends its error
 // shapes only with a failure status.
-func (salesforceTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+func salesforceTranslate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
@@ -109,9 +100,6 @@ func salesforceAPIUsage(h string) string {
 	}
 	return ""
 }
-
-// Codes returns the Salesforce code table.
-func (salesforceTranslator) Codes() map[string]string { return salesforceCodes }
 
 // salesforceCodes is the table behind Codes.
 var salesforceCodes = map[string]string{

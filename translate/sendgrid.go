@@ -8,13 +8,6 @@ import (
 	"github.com/toolerr/toolerr/classify"
 )
 
-// sendgridTranslator reads Twilio SendGrid v3 errors:
-// {"errors":[{"message":…,"field":…,"help":…}]}. SendGrid sends no error
-// codes, so the status decides, except for the one documented message
-// whose status misleads: "Maximum credits exceeded" arrives as a 401 but
-// is an exhausted sending quota.
-type sendgridTranslator struct{}
-
 // sendgridHosts are SendGrid's API hosts, global and EU.
 var sendgridHosts = []string{"api.sendgrid.com", "api.eu.sendgrid.com"}
 
@@ -25,23 +18,14 @@ const sendgridCreditsExceeded = "maximum_credits_exceeded"
 // sendgridMaxErrors bounds the entries of an errors array read.
 const sendgridMaxErrors = 100
 
-// Vendor returns "sendgrid".
-func (sendgridTranslator) Vendor() string { return "sendgrid" }
-
-// Hosts returns SendGrid's API host.
-func (sendgridTranslator) Hosts() []string { return sendgridHosts }
-
-// Codes maps the derived credits code to QUOTA_EXHAUSTED.
-func (sendgridTranslator) Codes() map[string]string { return sendgridCodes }
-
 // sendgridCodes is the SendGrid table: only the derived credits code.
 var sendgridCodes = map[string]string{sendgridCreditsExceeded: toolerr.CodeQuotaExhausted}
 
-// Recognizes claims a captured response by an errors body whose help
+// sendgridRecognizes claims a captured response by an errors body whose help
 // links point at SendGrid's documentation, or by the exact shape SendGrid
 // documents for v3 errors (see sendgridBodyShape): the errors array alone
 // is too common to claim.
-func (sendgridTranslator) Recognizes(r *Raw) bool {
+func sendgridRecognizes(r *Raw) bool {
 	b := trimLeftSpace(r.Body)
 	if len(b) > awsRecognizeWindow {
 		b = b[:awsRecognizeWindow]
@@ -89,10 +73,16 @@ func sendgridBodyShape(r *Raw) bool {
 	return true
 }
 
-// Translate reads the message, field and help link of the first error
+// sendgridTranslate reads Twilio SendGrid v3 errors:
+// {"errors":[{"message":…,"field":…,"help":…}]}. SendGrid sends no error
+// codes, so the status decides, except for the one documented message
+// whose status misleads: "Maximum credits exceeded" arrives as a 401 but
+// is an exhausted sending quota.
+//
+// It reads the message, field and help link of the first error
 // (the first that names a field, when one does). SendGrid reports errors
 // only with a 4xx or 5xx status.
-func (sendgridTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+func sendgridTranslate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}

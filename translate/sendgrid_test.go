@@ -10,7 +10,7 @@ import (
 
 // TestSendGridTranslateEdgeCases feeds the SendGrid reader malformed, mistyped and oversized bodies.
 func TestSendGridTranslateEdgeCases(t *testing.T) {
-	tr := sendgridTranslator{}
+	tr := builtinNamed("sendgrid")
 	host := "api.sendgrid.com"
 
 	// Below 400 is never an error.
@@ -56,7 +56,7 @@ func TestSendGridTranslateEdgeCases(t *testing.T) {
 
 // TestSendGridRecognizes checks which captured responses SendGrid claims.
 func TestSendGridRecognizes(t *testing.T) {
-	tr := sendgridTranslator{}
+	tr := builtinNamed("sendgrid")
 	assert.True(t, tr.Recognizes(awsRaw(400, "", "", `{"errors":[{"message":"m","help":"http://sendgrid.com/docs/x"}]}`)))
 	assert.False(t, tr.Recognizes(awsRaw(400, "", "", `{"errors":[{"message":"m","field":"f"}]}`)))
 	assert.False(t, tr.Recognizes(awsRaw(400, "", "", `<errors>sendgrid.com/</errors>`)))
@@ -65,7 +65,7 @@ func TestSendGridRecognizes(t *testing.T) {
 // TestSendGridRecognizesDocumentedShape claims SendGrid's documented v3
 // error shape without its headers or links, and leaves look-alikes.
 func TestSendGridRecognizesDocumentedShape(t *testing.T) {
-	tr := sendgridTranslator{}
+	tr := builtinNamed("sendgrid")
 	for _, body := range []string{
 		`{"errors":[{"field":"from.email","message":"The from email does not contain a valid address.","help":null}]}`,
 		`{"errors":[{"field":null,"message":"internal error","help":null}],"id":"abc"}`,

@@ -11,7 +11,27 @@ import (
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
-// shopifyTranslator reads the Shopify Admin APIs' errors: the REST
+// shopifyHeaders are response headers only Shopify sends.
+var shopifyHeaders = [...]string{
+	"X-Shopify-Shop-Api-Call-Limit",
+	"X-Shopify-Api-Version",
+	"X-Shopify-Stage",
+	"X-Shopid",
+	"X-Shardid",
+}
+
+// shopifyRecognizes claims a response with a Shopify header, or a GraphQL body
+// with Shopify's query-cost extension.
+func shopifyRecognizes(r *Raw) bool {
+	for _, h := range shopifyHeaders {
+		if r.Header.Get(h) != "" {
+			return true
+		}
+	}
+	return bytes.Contains(r.Body, []byte(`"throttleStatus"`)) && bytes.Contains(r.Body, []byte(`"requestedQueryCost"`))
+}
+
+// shopifyTranslate reads the Shopify Admin APIs' errors: the REST
 // dialect ({"errors": "Not Found"}, {"errors": {"title": ["can't be
 // blank"]}}) and the GraphQL dialect (top-level errors with
 // extensions.code, THROTTLED with the query-cost throttle status; see
@@ -22,64 +42,11 @@ import (
 // both APIs classify it the same way: a 423 locked shop is SHOP_INACTIVE,
 // a 429 "Daily variant creation limit reached" is
 // VARIANT_THROTTLE_EXCEEDED.
-type shopifyTranslator struct{}
-
-// Vendor returns "shopify".
-func (shopifyTranslator) Vendor() string { return "shopify" }
-
-// Hosts returns the shops' API hosts (<shop>.myshopify.com) and
-// shopify.com.
-func (shopifyTranslator) Hosts() []string { return []string{".myshopify.com", "shopify.com"} }
-
-// shopifyHeaders are response headers only Shopify sends.
-var shopifyHeaders = [...]string{
-	"X-Shopify-Shop-Api-Call-Limit",
-	"X-Shopify-Api-Version",
-	"X-Shopify-Stage",
-	"X-Shopid",
-	"X-Shardid",
-}
-
-// Recognizes claims a response with a Shopify header, or a GraphQL body
-// with Shopify's query-cost extension.
-func (shopifyTranslator) Recognizes(r *Raw) bool {
-	for _, h := range shopifyHeaders {
-		if r.Header.Get(h) != "" {
-			return true
-		}
-	}
-	return bytes.Contains(r.Body, []byte(`"throttleStatus"`)) && bytes.Contains(r.Body, []byte(`"requestedQueryCost"`))
-}
-
-// Codes maps the GraphQL Admin API's top-level extensions.code values
-// (and the static validation codes of its GraphQL engine) to toolerr
-// codes. userErrors are not here: they come with data and are the tool's
-// business.
-func (shopifyTranslator) Codes() map[string]string {
-	return map[string]string{
-		"THROTTLED":         toolerr.CodeRateLimited,
-		"MAX_COST_EXCEEDED": toolerr.CodeValidationFailed, // the query itself costs more than the bucket holds
-		"ACCESS_DENIED":     toolerr.CodePermissionDenied,
-		"SHOP_INACTIVE":     toolerr.CodePolicyBlocked, // frozen, locked or fraud-held shop: the merchant must act
-		// Shopify's changelog "Improved GraphQL errors" (shopify.dev): "Internal
-		// error. Looks like something went wrong on our end." A passing
-		// failure on Shopify's side; a mutation may have run, so it is
-		// retried only when the caller says the call is idempotent.
-		"INTERNAL_SERVER_ERROR":        toolerr.CodeUpstreamUnavailable,
-		"VARIANT_THROTTLE_EXCEEDED":    toolerr.CodeQuotaExhausted, // 1,000 new variants a day past 50,000
-		"undefinedField":               toolerr.CodeValidationFailed,
-		"undefinedType":                toolerr.CodeValidationFailed,
-		"argumentLiteralsIncompatible": toolerr.CodeValidationFailed,
-		"argumentNotAccepted":          toolerr.CodeValidationFailed,
-		"missingRequiredArguments":     toolerr.CodeValidationFailed,
-		"variableMismatch":             toolerr.CodeValidationFailed,
-	}
-}
-
-// Translate reads a GraphQL error body at any status, else a REST error
+//
+// It reads a GraphQL error body at any status, else a REST error
 // body from 400 on. Below 400 only GraphQL errors without a result are
 // errors; a 200 with data (userErrors included) is a success.
-func (shopifyTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+func shopifyTranslate(r *Raw) (classify.Outcome, bool) {
 	if g, ok := parseGraphQLObject(r.object()); ok {
 		if r.Status < 400 && !g.noResult {
 			return classify.Outcome{}, false
@@ -142,4 +109,27 @@ func shopifyErrors(raw json.RawMessage) (message, field string) {
 		return msg, key
 	}
 	return "", ""
+}
+
+// shopifyCodes maps the GraphQL Admin API's top-level extensions.code
+// values (and the static validation codes of its GraphQL engine) to
+// toolerr codes. userErrors are not here: they come with data and are the
+// tool's business.
+var shopifyCodes = map[string]string{
+	"THROTTLED":         toolerr.CodeRateLimited,
+	"MAX_COST_EXCEEDED": toolerr.CodeValidationFailed, // the query itself costs more than the bucket holds
+	"ACCESS_DENIED":     toolerr.CodePermissionDenied,
+	"SHOP_INACTIVE":     toolerr.CodePolicyBlocked, // frozen, locked or fraud-held shop: the merchant must act
+	// Shopify's changelog "Improved GraphQL errors" (shopify.dev): "Internal
+	// error. Looks like something went wrong on our end." A passing
+	// failure on Shopify's side; a mutation may have run, so it is
+	// retried only when the caller says the call is idempotent.
+	"INTERNAL_SERVER_ERROR":        toolerr.CodeUpstreamUnavailable,
+	"VARIANT_THROTTLE_EXCEEDED":    toolerr.CodeQuotaExhausted, // 1,000 new variants a day past 50,000
+	"undefinedField":               toolerr.CodeValidationFailed,
+	"undefinedType":                toolerr.CodeValidationFailed,
+	"argumentLiteralsIncompatible": toolerr.CodeValidationFailed,
+	"argumentNotAccepted":          toolerr.CodeValidationFailed,
+	"missingRequiredArguments":     toolerr.CodeValidationFailed,
+	"variableMismatch":             toolerr.CodeValidationFailed,
 }

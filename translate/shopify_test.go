@@ -54,7 +54,7 @@ func TestShopifyREST(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			o, ok := shopifyTranslator{}.Translate(rawJSON(422, c.body))
+			o, ok := builtinNamed("shopify").Translate(rawJSON(422, c.body))
 			assert.True(t, ok, "every Shopify 4xx is read")
 			assert.Equal(t, c.msg, o.Message)
 			assert.Equal(t, c.field, o.Field)
@@ -69,13 +69,13 @@ func TestShopifySuccesses(t *testing.T) {
 		`{"errors":"Not Found"}`, // a REST shape below 400 is no error
 		`{"products":[]}`,
 	} {
-		_, ok := shopifyTranslator{}.Translate(rawJSON(200, body))
+		_, ok := builtinNamed("shopify").Translate(rawJSON(200, body))
 		assert.False(t, ok, body)
 	}
 }
 
 func TestShopifyRecognizes(t *testing.T) {
-	tr := shopifyTranslator{}
+	tr := builtinNamed("shopify")
 	assert.True(t, tr.Recognizes(&Raw{Header: http.Header{"X-Shopify-Shop-Api-Call-Limit": {"40/40"}}}))
 	assert.True(t, tr.Recognizes(&Raw{Header: http.Header{}, Body: []byte(`{"extensions":{"cost":{"requestedQueryCost":1,"throttleStatus":{}}}}`)}))
 	assert.False(t, tr.Recognizes(&Raw{Header: http.Header{"X-Request-Id": {"abc"}}, Body: []byte(`{"errors":"Not Found"}`)}))
@@ -83,7 +83,7 @@ func TestShopifyRecognizes(t *testing.T) {
 }
 
 func TestShopifyGraphQLPicksTheCodedError(t *testing.T) {
-	o, ok := shopifyTranslator{}.Translate(rawJSON(200, `{"errors":[{"message":"plain"},{"message":"Throttled","extensions":{"code":"THROTTLED"}}],"extensions":{"cost":{"requestedQueryCost":60,"throttleStatus":{"currentlyAvailable":10,"restoreRate":50}}}}`))
+	o, ok := builtinNamed("shopify").Translate(rawJSON(200, `{"errors":[{"message":"plain"},{"message":"Throttled","extensions":{"code":"THROTTLED"}}],"extensions":{"cost":{"requestedQueryCost":60,"throttleStatus":{"currentlyAvailable":10,"restoreRate":50}}}}`))
 	assert.True(t, ok)
 	assert.Equal(t, "THROTTLED", o.VendorCode)
 	assert.True(t, o.Evidence.RateLimited)
@@ -91,6 +91,6 @@ func TestShopifyGraphQLPicksTheCodedError(t *testing.T) {
 }
 
 func TestShopifyCodesAreBuiltin(t *testing.T) {
-	_, err := NewSet(nil, WithoutBuiltins(), WithTranslators(shopifyTranslator{}, hubSpotTranslator{}, jiraTranslator{}))
+	_, err := NewSet(nil, WithoutBuiltins(), WithTranslators(builtinNamed("shopify"), builtinNamed("hubspot"), builtinNamed("jira")))
 	assert.NoError(t, err)
 }

@@ -9,31 +9,10 @@ import (
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
-// slackTranslator reads Slack errors. The Web API answers most errors with
-// HTTP 200 and an envelope:
-//
-//	{"ok": false, "error": "invalid_arguments",
-//	 "response_metadata": {"messages": ["[ERROR] missing required field: text [json-pointer:/blocks/0]"]}}
-//
-// and rate limits with HTTP 429, Retry-After and "error": "ratelimited".
-// Incoming webhooks (hooks.slack.com) answer with a 4xx status and the
-// error token as a plain-text body ("invalid_payload"). The vendor code is
-// the error token; the field is the json-pointer of the first message. An
-// {"ok": true} body is a success.
-type slackTranslator struct{}
-
-// Vendor returns "slack".
-func (slackTranslator) Vendor() string { return "slack" }
-
-// Hosts returns Slack's API hosts.
-func (slackTranslator) Hosts() []string {
-	return []string{"slack.com", "api.slack.com", "hooks.slack.com"}
-}
-
-// Recognizes claims a response with Slack's request headers, or Slack's
+// slackRecognizes claims a response with Slack's request headers, or Slack's
 // error envelope: "ok": false with a snake_case "error" token (the error
 // being a string tells it from an error envelope with an "error" object).
-func (slackTranslator) Recognizes(r *Raw) bool {
+func slackRecognizes(r *Raw) bool {
 	if canonheader.Value(r.Header, "X-Slack-Req-Id") != "" || canonheader.Value(r.Header, "X-Slack-Backend") != "" {
 		return true
 	}
@@ -48,9 +27,21 @@ func (slackTranslator) Recognizes(r *Raw) bool {
 	return present && !okv && isSnakeToken(m.str("error"))
 }
 
-// Translate reads a Slack error: the ok:false envelope at any status, or a
+// slackTranslate reads Slack errors. The Web API answers most errors with
+// HTTP 200 and an envelope:
+//
+//	{"ok": false, "error": "invalid_arguments",
+//	 "response_metadata": {"messages": ["[ERROR] missing required field: text [json-pointer:/blocks/0]"]}}
+//
+// and rate limits with HTTP 429, Retry-After and "error": "ratelimited".
+// Incoming webhooks (hooks.slack.com) answer with a 4xx status and the
+// error token as a plain-text body ("invalid_payload"). The vendor code is
+// the error token; the field is the json-pointer of the first message. An
+// {"ok": true} body is a success.
+//
+// It reads a Slack error: the ok:false envelope at any status, or a
 // webhook's plain-text token at a 4xx or 5xx.
-func (slackTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+func slackTranslate(r *Raw) (classify.Outcome, bool) {
 	m := r.object()
 	if m == nil {
 		return slackPlain(r)

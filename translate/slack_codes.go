@@ -2,9 +2,6 @@ package translate
 
 import "github.com/toolerr/toolerr"
 
-// Codes maps Slack's error tokens to toolerr codes.
-func (slackTranslator) Codes() map[string]string { return slackCodes }
-
 // slackUnknownOutcome are the tokens of a failure inside Slack after which
 // the call may have partly run (Slack Web API, common errors: "It's
 // possible some aspect of the operation succeeded before the error was

@@ -15,13 +15,13 @@ import (
 
 // TestSlackRobust checks that garbage never panics and that Slack's table names only built-in codes.
 func TestSlackRobust(t *testing.T) {
-	devRobust(t, slackTranslator{})
-	devCodesRegister(t, slackTranslator{})
+	devRobust(t, builtinNamed("slack"))
+	devCodesRegister(t, builtinNamed("slack"))
 }
 
 // TestSlackEnvelope reads the ok:false envelope and its messages, and nothing else.
 func TestSlackEnvelope(t *testing.T) {
-	tr := slackTranslator{}
+	tr := builtinNamed("slack")
 	cases := []struct {
 		name    string
 		body    string
@@ -68,7 +68,7 @@ func TestSlackEnvelope(t *testing.T) {
 
 // TestSlackWebhookText reads incoming webhooks' plain-text tokens on errors only.
 func TestSlackWebhookText(t *testing.T) {
-	tr := slackTranslator{}
+	tr := builtinNamed("slack")
 	o, ok := tr.Translate(devRaw(404, "channel_not_found\n"))
 	require.True(t, ok)
 	assert.Equal(t, "channel_not_found", o.VendorCode)
@@ -89,7 +89,7 @@ func TestSlackWebhookText(t *testing.T) {
 
 // TestSlackRecognizes claims Slack's headers and envelope, not other ok/error envelopes.
 func TestSlackRecognizes(t *testing.T) {
-	tr := slackTranslator{}
+	tr := builtinNamed("slack")
 	assert.True(t, tr.Recognizes(devRaw(200, `{"ok":true}`, "X-Slack-Req-Id", "abc")))
 	assert.True(t, tr.Recognizes(devRaw(200, `{"ok":false,"error":"not_in_channel"}`)))
 	assert.False(t, tr.Recognizes(devRaw(200, `{"ok":true}`)))
@@ -140,7 +140,7 @@ func TestSlackCommonCodes(t *testing.T) {
 
 // TestSlackUnknownOutcome retries internal_error and fatal_error only for idempotent calls.
 func TestSlackUnknownOutcome(t *testing.T) {
-	tr := slackTranslator{}
+	tr := builtinNamed("slack")
 	for _, c := range []struct {
 		token      string
 		method     string

@@ -8,34 +8,13 @@ import (
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
-// stripeTranslator reads Stripe API errors:
-//
-//	{"error": {"type": "card_error", "code": "card_declined",
-//	  "decline_code": "insufficient_funds", "param": "source",
-//	  "message": "…", "doc_url": "https://stripe.com/docs/error-codes/…"}}
-//
-// with the request id in the Request-Id header ("req_…"). The vendor code
-// is error.code, else error.type. A bare invalid_request_error (a bad API
-// key on a 401, an unknown URL on a 404) is a generic code: reported, but
-// the status decides. A decline_code decides the class of a decline when
-// Stripe's decline table maps it (a retryable try_again_later, a
-// fraudulent decline), while error.code stays the upstream code.
-// Stripe-Should-Retry is read by the classifier.
-type stripeTranslator struct{}
-
-// Vendor returns "stripe".
-func (stripeTranslator) Vendor() string { return "stripe" }
-
-// Hosts returns Stripe's API hosts.
-func (stripeTranslator) Hosts() []string { return []string{"api.stripe.com", "files.stripe.com"} }
-
-// Recognizes claims a response with a Stripe request id (Request-Id:
+// stripeRecognizes claims a response with a Stripe request id (Request-Id:
 // req_…) that either carries Stripe's own headers or Stripe's error body:
 // a top-level "error" object and no top-level "type" (Anthropic, whose
 // request ids also start with req_, has one). Without Stripe's headers (a
 // response relayed by a handler) it claims Stripe's body shape alone, when
 // unambiguous (see stripeBodyShape).
-func (stripeTranslator) Recognizes(r *Raw) bool {
+func stripeRecognizes(r *Raw) bool {
 	if !strings.HasPrefix(canonheader.Value(r.Header, "Request-Id"), "req_") {
 		return stripeBodyShape(r)
 	}
@@ -89,9 +68,23 @@ func stripeBodyShape(r *Raw) bool {
 		strings.HasPrefix(log, "https://dashboard.stripe.com/") || e.str("decline_code") != ""
 }
 
-// Translate reads a Stripe error body. Stripe sends errors only with 4xx
+// stripeTranslate reads Stripe API errors:
+//
+//	{"error": {"type": "card_error", "code": "card_declined",
+//	  "decline_code": "insufficient_funds", "param": "source",
+//	  "message": "…", "doc_url": "https://stripe.com/docs/error-codes/…"}}
+//
+// with the request id in the Request-Id header ("req_…"). The vendor code
+// is error.code, else error.type. A bare invalid_request_error (a bad API
+// key on a 401, an unknown URL on a 404) is a generic code: reported, but
+// the status decides. A decline_code decides the class of a decline when
+// Stripe's decline table maps it (a retryable try_again_later, a
+// fraudulent decline), while error.code stays the upstream code.
+// Stripe-Should-Retry is read by the classifier.
+//
+// It reads a Stripe error body. Stripe sends errors only with 4xx
 // and 5xx statuses, so a 2xx is never one.
-func (stripeTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+func stripeTranslate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}
@@ -122,10 +115,6 @@ func (stripeTranslator) Translate(r *Raw) (classify.Outcome, bool) {
 	}
 	return o, true
 }
-
-// Codes maps Stripe's error codes, types and decline codes to toolerr
-// codes.
-func (stripeTranslator) Codes() map[string]string { return stripeTable }
 
 // stripeCodes is Stripe's table. Card problems the customer alone can
 // solve (a decline, an expired card, 3-D Secure) are PAYMENT_REQUIRED: the

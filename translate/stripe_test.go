@@ -72,13 +72,13 @@ func devCodesRegister(t *testing.T, tr Translator) {
 
 // TestStripeRobust checks that garbage never panics and that Stripe's table names only built-in codes.
 func TestStripeRobust(t *testing.T) {
-	devRobust(t, stripeTranslator{})
-	devCodesRegister(t, stripeTranslator{})
+	devRobust(t, builtinNamed("stripe"))
+	devCodesRegister(t, builtinNamed("stripe"))
 }
 
 // TestStripeTranslate reads a card decline: code, request id, message and details, without the dashboard link.
 func TestStripeTranslate(t *testing.T) {
-	tr := stripeTranslator{}
+	tr := builtinNamed("stripe")
 	r := devRaw(402, `{"error":{"type":"card_error","code":"card_declined","decline_code":"generic_decline","param":"","message":"Your card was declined.","doc_url":"https://stripe.com/docs/error-codes/card-declined","request_log_url":"https://dashboard.stripe.com/logs/req_1"}}`,
 		"Request-Id", "req_abc")
 	o, ok := tr.Translate(r)
@@ -93,7 +93,7 @@ func TestStripeTranslate(t *testing.T) {
 
 // TestStripeTypeWithoutCode keeps a bare invalid_request_error as a generic code the status decides, and the other types as codes.
 func TestStripeTypeWithoutCode(t *testing.T) {
-	tr := stripeTranslator{}
+	tr := builtinNamed("stripe")
 	// A bare invalid_request_error is reported, and decided by its status.
 	o, ok := tr.Translate(devRaw(401, `{"error":{"type":"invalid_request_error","message":"Invalid API Key provided"}}`))
 	require.True(t, ok)
@@ -111,7 +111,7 @@ func TestStripeTypeWithoutCode(t *testing.T) {
 
 // TestStripeAPIErrorRetryAdvice forbids blind retries of an api_error only for unkeyed, non-idempotent calls without Stripe's advice.
 func TestStripeAPIErrorRetryAdvice(t *testing.T) {
-	tr := stripeTranslator{}
+	tr := builtinNamed("stripe")
 	body := `{"error":{"type":"api_error","message":"An unknown error occurred"}}`
 	cases := []struct {
 		name       string
@@ -138,7 +138,7 @@ func TestStripeAPIErrorRetryAdvice(t *testing.T) {
 
 // TestStripeRecognizes claims Stripe's request ids with Stripe's shape and never Anthropic's.
 func TestStripeRecognizes(t *testing.T) {
-	tr := stripeTranslator{}
+	tr := builtinNamed("stripe")
 	stripeBody := `{"error":{"type":"invalid_request_error","code":"resource_missing"}}`
 	anthropicBody := `{"type":"error","error":{"type":"not_found_error","message":"Not found"},"request_id":"req_1"}`
 	assert.True(t, tr.Recognizes(devRaw(404, stripeBody, "Request-Id", "req_1")))
@@ -151,7 +151,7 @@ func TestStripeRecognizes(t *testing.T) {
 // TestStripeRecognizesBodyShape claims Stripe's body without Stripe's
 // headers only when no other vendor writes it.
 func TestStripeRecognizesBodyShape(t *testing.T) {
-	tr := stripeTranslator{}
+	tr := builtinNamed("stripe")
 	for _, body := range []string{
 		`{"error":{"type":"card_error","code":"card_declined","message":"m"}}`,
 		`{"error":{"type":"idempotency_error","message":"m"}}`,
@@ -174,7 +174,7 @@ func TestStripeRecognizesBodyShape(t *testing.T) {
 
 // TestStripeSuccessAndOtherShapes leaves 2xx bodies and proxy pages to others.
 func TestStripeSuccessAndOtherShapes(t *testing.T) {
-	tr := stripeTranslator{}
+	tr := builtinNamed("stripe")
 	_, ok := tr.Translate(devRaw(200, `{"error":{"type":"card_error","code":"card_declined"}}`))
 	assert.False(t, ok, "Stripe never sends an error with a 2xx")
 	_, ok = tr.Translate(devRaw(502, `<html>Bad Gateway</html>`))
@@ -183,7 +183,7 @@ func TestStripeSuccessAndOtherShapes(t *testing.T) {
 
 // TestStripeHugeMembers bounds huge members at a rune boundary.
 func TestStripeHugeMembers(t *testing.T) {
-	tr := stripeTranslator{}
+	tr := builtinNamed("stripe")
 	huge := strings.Repeat("é", 100000)
 	o, ok := tr.Translate(devRaw(400, `{"error":{"type":"invalid_request_error","code":"parameter_missing","param":"`+huge+`","message":"`+huge+`"}}`))
 	require.True(t, ok)

@@ -12,24 +12,9 @@ import (
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
-// twilioTranslator reads Twilio REST errors, JSON
-// ({"code":20404,"message":…,"more_info":…,"status":404}) and the XML
-// <TwilioResponse><RestException> form. Twilio's numeric codes become the
-// vendor code as decimal strings.
-type twilioTranslator struct{}
-
 // twilioHosts are Twilio's API hosts (api.twilio.com, verify.twilio.com,
 // conversations.twilio.com …).
 var twilioHosts = []string{".twilio.com"}
-
-// Vendor returns "twilio".
-func (twilioTranslator) Vendor() string { return "twilio" }
-
-// Hosts returns Twilio's host suffix.
-func (twilioTranslator) Hosts() []string { return twilioHosts }
-
-// Codes returns the Twilio code table.
-func (twilioTranslator) Codes() map[string]string { return twilioCodes }
 
 // twilioCodes maps Twilio error codes to toolerr codes. 20500 (internal
 // error) is left to the status: a POST that failed inside Twilio may have
@@ -76,10 +61,10 @@ var twilioFields = map[string]string{
 	"21602": "Body", "21617": "Body", "21620": "MediaUrl",
 }
 
-// Recognizes claims a response with a Twilio-Request-Id header, a JSON
+// twilioRecognizes claims a response with a Twilio-Request-Id header, a JSON
 // error whose more_info points at Twilio's error pages, or an XML
 // <TwilioResponse>.
-func (twilioTranslator) Recognizes(r *Raw) bool {
+func twilioRecognizes(r *Raw) bool {
 	if r.Header != nil && canonheader.Value(r.Header, "Twilio-Request-Id") != "" {
 		return true
 	}
@@ -92,10 +77,15 @@ func (twilioTranslator) Recognizes(r *Raw) bool {
 		bytes.HasPrefix(b, []byte("<?xml")) && bytes.Contains(b, []byte("<TwilioResponse>"))
 }
 
-// Translate reads the code, message, documentation link and request id of
+// twilioTranslate reads Twilio REST errors, JSON
+// ({"code":20404,"message":…,"more_info":…,"status":404}) and the XML
+// <TwilioResponse><RestException> form. Twilio's numeric codes become the
+// vendor code as decimal strings.
+//
+// It reads the code, message, documentation link and request id of
 // a Twilio failure. Twilio reports every error with a 4xx or 5xx, so a
 // response below 400 is never an error.
-func (twilioTranslator) Translate(r *Raw) (classify.Outcome, bool) {
+func twilioTranslate(r *Raw) (classify.Outcome, bool) {
 	if r.Status < 400 {
 		return classify.Outcome{}, false
 	}

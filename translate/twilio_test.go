@@ -32,7 +32,7 @@ func TestTwilioCodeForms(t *testing.T) {
 
 // TestTwilioTranslateEdgeCases feeds the Twilio reader malformed, mistyped and oversized bodies.
 func TestTwilioTranslateEdgeCases(t *testing.T) {
-	tr := twilioTranslator{}
+	tr := builtinNamed("twilio")
 	host := "api.twilio.com"
 
 	// Below 400 Twilio never reports an error.
@@ -71,7 +71,7 @@ func TestTwilioTranslateEdgeCases(t *testing.T) {
 
 // TestTwilioRecognizes checks which captured responses Twilio claims.
 func TestTwilioRecognizes(t *testing.T) {
-	tr := twilioTranslator{}
+	tr := builtinNamed("twilio")
 	assert.True(t, tr.Recognizes(awsRaw(400, "", "", "", "Twilio-Request-Id", "RQ1")))
 	assert.True(t, tr.Recognizes(awsRaw(404, "", "", `{"code":20404,"message":"m","more_info":"https://www.twilio.com/docs/errors/20404"}`)))
 	assert.True(t, tr.Recognizes(awsRaw(401, "", "", `<?xml version='1.0'?><TwilioResponse><RestException/></TwilioResponse>`)))
