@@ -12,20 +12,21 @@ func RecordIntent[I any](ctx context.Context, in I) {
 	}
 	p := new(I)
 	*p = in
-	s.rec.mu.Lock()
-	s.rec.intent = p
-	s.rec.mu.Unlock()
+	s.rec.setIntent(p)
 }
 
 // ClearIntent clears the intent recorded for the request of ctx.
 func ClearIntent(ctx context.Context) {
-	s := of(ctx)
-	if s == nil {
-		return
+	if s := of(ctx); s != nil {
+		s.rec.setIntent(nil)
 	}
-	s.rec.mu.Lock()
-	s.rec.intent = nil
-	s.rec.mu.Unlock()
+}
+
+// setIntent replaces the recorded intent, a *toolerr.Intent or nil.
+func (r *recordings) setIntent(in any) {
+	r.mu.Lock()
+	r.intent = in
+	r.mu.Unlock()
 }
 
 // RecordedIntent returns the last intent recorded with [RecordIntent] for
