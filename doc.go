@@ -9,12 +9,21 @@
 // values, an imperative hint for the model and a sentence safe to show a person,
 // plus the request and trace ids that tie the failure to the service's logs.
 //
-// The package holds the contract and nothing that depends on transport details
-// beyond net/http: the [Error] type and its With… methods, the code
-// [Registry] with the built-in codes ([Default]), rendering to RFC 9457
-// problem+json or an {"ok":false,"error":…} envelope ([Write], [Error.AppendJSON]),
-// decoding either rendering back ([Parse]) and checking a rendering against the
-// contract ([Validate]).
+// Where each part of the contract lives: the [Error] type is in error.go and
+// its With… methods in error_with.go; the code [Registry] in registry.go, a
+// code's [Def] in def.go, the built-in codes ([Default]) in builtin.go and the
+// taxonomy in category.go. render.go writes an error as RFC 9457 problem+json
+// ([Error.AppendJSON]) and as the {"ok":false,"error":…} envelope
+// ([Error.AppendEnvelope]), within the limits of limits.go; observation.go
+// writes the text observation a model reads ([Error.Observation]); write.go
+// sends one of them as the response ([Write]), by the request's Accept
+// (accept.go), and write_ok.go the success envelope ([WriteOK]). parse.go
+// decodes either JSON rendering back ([Parse]) and validate.go checks a body
+// against the contract ([Validate]). A handler reads its request's ids and
+// records what the error path needs in scope.go ([RequestID], [TraceID],
+// [RecordIntent], [RecordVendor]); the request scope behind them is plumbing
+// that package middleware starts for every request. The documentation export
+// of a registry (Markdown, OpenAPI, tool descriptions) is package errdocs.
 //
 // Classification of downstream failures lives in package classify, vendor
 // formats in package translate, and the HTTP middleware that applies all of

@@ -12,8 +12,8 @@ import (
 // With… methods, which return modified copies. The Go cause set by
 // [Error.WithCause] is kept for errors.Is/As and logs and is never serialized.
 //
-// The exported fields mirror the wire members (see the README's contract
-// table); durations are encoded in whole milliseconds, rounded up. An *Error
+// The exported fields mirror the wire members (see the contract table in
+// docs/contract.md); durations are encoded in whole milliseconds, rounded up. An *Error
 // is safe for concurrent reads; do not mutate one that another goroutine may
 // be reading: use the With… methods instead.
 type Error struct {

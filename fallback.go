@@ -12,8 +12,8 @@ import (
 // backup geocoder for a geocoder's transient and upstream failures, a
 // broader search for a lookup's not_found. Declare a tool's fallbacks once,
 // in its registry ([Registry.DeclareFallbacks]); every adapter offers them
-// on a matching failure ([Registry.OfferFallbacks]) and every export lists
-// them ([Registry.Markdown], [Registry.OpenAPI], [Registry.MCPToolErrorsBlock]).
+// on a matching failure ([Registry.OfferFallbacks]) and every export of
+// package errdocs lists them.
 type Fallback struct {
 	// Tool is the name of the alternative tool, as the agent calls it.
 	Tool string
@@ -134,18 +134,25 @@ func (r *Registry) fallbacksOf(tool string) []Fallback {
 	return nil
 }
 
-// fallbackTools returns every tool with declared fallbacks, here or in a
-// parent, sorted, for the exports.
-func (r *Registry) fallbackTools() []string {
-	seen := map[string]bool{}
+// DeclaredFallbacks returns copies of the fallbacks of every tool that
+// declares some, keyed by tool: r's declarations and its parents', a tool
+// declared in r hiding its parent's declaration, as [Registry.Fallbacks]
+// reads it; nil when no tool declares any. Package errdocs lists them.
+func (r *Registry) DeclaredFallbacks() map[string][]Fallback {
+	var out map[string][]Fallback
 	for reg := r; reg != nil; reg = reg.parent {
 		if m := reg.fallbacks.Load(); m != nil {
 			for tool := range *m {
-				seen[tool] = true
+				if _, seen := out[tool]; !seen {
+					if out == nil {
+						out = map[string][]Fallback{}
+					}
+					out[tool] = r.Fallbacks(tool)
+				}
 			}
 		}
 	}
-	return slices.Sorted(maps.Keys(seen))
+	return out
 }
 
 // FallbackTools returns the fallback tools the *Error in err's chain

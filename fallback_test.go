@@ -66,9 +66,29 @@ func TestDeclareFallbacksReplacesAndChildrenSeeParents(t *testing.T) {
 	require.NoError(t, child.DeclareFallbacks("geocode", Fallback{Tool: "c", On: []Category{CategoryUpstream}, Mutates: true}))
 	assert.Equal(t, []Fallback{{Tool: "c", On: []Category{CategoryUpstream}, Mutates: true}}, child.Fallbacks("geocode"))
 	assert.Equal(t, "b", parent.Fallbacks("geocode")[0].Tool, "the child's declaration stays in the child")
+	assert.Equal(t, map[string][]Fallback{"geocode": {{Tool: "c", On: []Category{CategoryUpstream}, Mutates: true}}},
+		child.DeclaredFallbacks(), "the child's declaration hides the parent's")
 	require.NoError(t, child.DeclareFallbacks("geocode"))
 	assert.Equal(t, "b", child.Fallbacks("geocode")[0].Tool, "declaring none shows the parent's again")
-	assert.Equal(t, []string{"geocode"}, child.fallbackTools())
+	assert.Equal(t, map[string][]Fallback{"geocode": {{Tool: "b", On: []Category{CategoryNotFound}}}}, child.DeclaredFallbacks())
+}
+
+// TestDeclaredFallbacks: every tool's declaration, the parents' included,
+// as copies; nil when none is declared.
+func TestDeclaredFallbacks(t *testing.T) {
+	assert.Nil(t, NewRegistry(Default()).DeclaredFallbacks())
+	parent := NewRegistry(Default())
+	require.NoError(t, parent.DeclareFallbacks("route", Fallback{Tool: "route_backup", On: []Category{CategoryTransient}}))
+	child := NewRegistry(parent)
+	require.NoError(t, child.DeclareFallbacks("geocode", Fallback{Tool: "geocode_backup", On: []Category{CategoryUpstream}}))
+	got := child.DeclaredFallbacks()
+	assert.Equal(t, map[string][]Fallback{
+		"route":   {{Tool: "route_backup", On: []Category{CategoryTransient}}},
+		"geocode": {{Tool: "geocode_backup", On: []Category{CategoryUpstream}}},
+	}, got)
+	got["route"][0].On[0] = CategoryAuth
+	assert.Equal(t, CategoryTransient, child.DeclaredFallbacks()["route"][0].On[0], "a copy")
+	assert.Len(t, parent.DeclaredFallbacks(), 1, "a child's declarations stay in the child")
 }
 
 func TestDeclareFallbacksKeepsItsOwnCopy(t *testing.T) {
@@ -94,7 +114,7 @@ func TestDeclareFallbacksConcurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	assert.Len(t, r.fallbackTools(), 16)
+	assert.Len(t, r.DeclaredFallbacks(), 16)
 }
 
 func TestOfferFallbacksByCategory(t *testing.T) {

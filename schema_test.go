@@ -13,7 +13,7 @@ import (
 )
 
 const (
-	problemSchemaFile = "testdata/schema/problem.schema.json"
+	problemSchemaFile = "errdocs/problem.schema.json"
 	problemSchemaID   = "https://toolerr.dev/schema/problem.schema.json"
 )
 

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/toolerr/toolerr/internal/reqscope"
 )
 
 // Format is the rendering of an error response.
@@ -96,13 +98,10 @@ var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 2048); return &b 
 // random one. The trace id is likewise the context's ([TraceID]), else the
 // error's. The instance defaults to the request path.
 //
-// Under a request scope with a text filter ([RequestScope.SetTextFilter],
-// set by the middleware to its sanitizer), every string of the error passes
-// through the filter first ([Error.MapText]).
-//
-// Under the middleware's request scope ([NewRequestContext]), Write also
+// Under the middleware's request scope, every string of the error passes
+// through the middleware's sanitizer first ([Error.MapText]), and Write
 // records the error it rendered, with its Go cause, for the middleware's
-// log and metrics ([WrittenError]).
+// log and metrics.
 //
 // The rendering follows the request's Accept: the observation
 // ([Error.AppendObservation]) as text/markdown or text/plain when Accept
@@ -126,7 +125,7 @@ func Write(w http.ResponseWriter, r *http.Request, err error, opts ...WriteOptio
 	var clean func(string) string
 	if r != nil {
 		ctx := r.Context()
-		ctxID, ctxTrace, clean = RequestID(ctx), TraceID(ctx), textFilter(ctx)
+		ctxID, ctxTrace, clean = RequestID(ctx), TraceID(ctx), reqscope.TextFilter(ctx)
 	}
 	own := false // e is this call's own copy
 	if e.Instance == "" && r != nil && r.URL != nil {
@@ -163,7 +162,7 @@ func Write(w http.ResponseWriter, r *http.Request, err error, opts ...WriteOptio
 	}
 
 	if r != nil {
-		recordWritten(r.Context(), filled)
+		reqscope.RecordWritten(r.Context(), filled)
 	}
 
 	format, text := cfg.format, textNone
@@ -228,7 +227,7 @@ func firstValidRequestID(candidates ...string) string {
 			return id
 		}
 	}
-	return NewRequestID()
+	return reqscope.NewRequestID()
 }
 
 // retryAfterSeconds converts a delay to whole seconds, rounded up, as the

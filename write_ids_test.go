@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolerr/toolerr/internal/reqscope"
 )
 
 const (
@@ -20,7 +22,7 @@ const (
 // scopedRequest returns a request under a scope with the ids above and a
 // filter that redacts "SECRET", counting the texts it is given.
 func scopedRequest(seen *sync.Map) *http.Request {
-	var scope RequestScope
+	var scope reqscope.Scope
 	scope.Init(context.Background(), scopeID, scopeTrace)
 	scope.SetTextFilter(func(s string) string {
 		seen.Store(s, true)
@@ -39,7 +41,7 @@ func TestWriteUsesAnErrorThatCarriesTheRequestsIDs(t *testing.T) {
 		WithRequestID(scopeID).WithTraceID(scopeTrace)
 	rec := httptest.NewRecorder()
 	Write(rec, r, e)
-	assert.Same(t, e, WrittenError(r.Context()), "no copy")
+	assert.Same(t, e, reqscope.Written[*Error](r.Context()), "no copy")
 	body := decodeRendered(t, rec.Body.Bytes())
 	assert.Equal(t, scopeID, body["request_id"])
 	assert.Equal(t, scopeTrace, body["trace_id"])
@@ -60,7 +62,7 @@ func TestWriteReplacesForeignIDsWithoutCleaningThem(t *testing.T) {
 		WithRequestID("SECRET-id").WithTraceID("0af7651916cd43dd8448eb211c80319c")
 	rec := httptest.NewRecorder()
 	Write(rec, r, e)
-	written := WrittenError(r.Context())
+	written := reqscope.Written[*Error](r.Context())
 	require.NotSame(t, e, written)
 	assert.Equal(t, scopeID, written.RequestID)
 	assert.Equal(t, scopeTrace, written.TraceID)
@@ -72,7 +74,7 @@ func TestWriteReplacesForeignIDsWithoutCleaningThem(t *testing.T) {
 // request's own, the error's request id is kept, cleaned.
 func TestWriteCleansTheErrorsIDsWhenTheRequestHasNone(t *testing.T) {
 	var seen sync.Map
-	var scope RequestScope
+	var scope reqscope.Scope
 	scope.Init(context.Background(), "", "")
 	scope.SetTextFilter(func(s string) string {
 		seen.Store(s, true)
@@ -97,7 +99,7 @@ func TestWriteSharedErrorConcurrently(t *testing.T) {
 	for g := range 8 {
 		wg.Go(func() {
 			for i := range 200 {
-				var scope RequestScope
+				var scope reqscope.Scope
 				id := scopeID
 				if (g+i)%2 == 1 {
 					id = "req-other-2"
@@ -107,7 +109,7 @@ func TestWriteSharedErrorConcurrently(t *testing.T) {
 				r := httptest.NewRequest(http.MethodGet, "/tools/find", nil).WithContext(&scope)
 				rec := httptest.NewRecorder()
 				Write(rec, r, shared)
-				if got := WrittenError(&scope).RequestID; got != id {
+				if got := reqscope.Written[*Error](&scope).RequestID; got != id {
 					t.Errorf("written request id %q, want %q", got, id)
 					return
 				}

@@ -13,6 +13,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolerr/toolerr/internal/reqscope"
 )
 
 const okTraceID = "4bf92f3577b34da6a3ce929d0e0e4736"
@@ -33,13 +35,13 @@ func TestWriteOKEnvelope(t *testing.T) {
 		wantID     string // "" = a new random id
 		wantTrace  string
 	}{
-		{"ids from the context", func(ctx context.Context) context.Context { return NewRequestContext(ctx, "req-42", okTraceID) },
+		{"ids from the context", func(ctx context.Context) context.Context { return reqscope.New(ctx, "req-42", okTraceID) },
 			"", map[string]any{"id": "inv-1", "total": 12}, `{"id":"inv-1","total":12}`, "req-42", okTraceID},
 		{"context id wins over the header", func(ctx context.Context) context.Context { return WithRequestID(ctx, "req-ctx") },
 			"req-header", []int{1, 2}, `[1,2]`, "req-ctx", ""},
 		{"header id without a context id", nil, "req-header", "done", `"done"`, "req-header", ""},
 		{"invalid ids are not echoed", func(ctx context.Context) context.Context {
-			return NewRequestContext(ctx, "bad id\r\n", "not-a-trace")
+			return reqscope.New(ctx, "bad id\r\n", "not-a-trace")
 		}, "", nil, `null`, "", ""},
 	}
 	for _, tc := range tests {
@@ -88,7 +90,7 @@ func TestWriteOKEnvelope(t *testing.T) {
 
 func TestWriteOKMemberOrder(t *testing.T) {
 	req := httptest.NewRequest(http.MethodGet, "/", nil)
-	req = req.WithContext(NewRequestContext(req.Context(), "req-1", okTraceID))
+	req = req.WithContext(reqscope.New(req.Context(), "req-1", okTraceID))
 	rec := httptest.NewRecorder()
 	WriteOK(rec, req, map[string]string{"a": "<b>"})
 	assert.Equal(t, `{"ok":true,"result":{"a":"\u003cb\u003e"},"request_id":"req-1","trace_id":"`+okTraceID+`"}`, rec.Body.String())
@@ -104,7 +106,7 @@ func TestWriteOKNilRequest(t *testing.T) {
 func TestWriteOKEncodingFailureIsInternalError(t *testing.T) {
 	for _, result := range []any{failingResult{}, map[string]any{"c": make(chan int)}, []float64{1, math.NaN()}} {
 		req := httptest.NewRequest(http.MethodPost, "/tools/x", nil)
-		req = req.WithContext(NewRequestContext(req.Context(), "req-7", okTraceID))
+		req = req.WithContext(reqscope.New(req.Context(), "req-7", okTraceID))
 		rec := httptest.NewRecorder()
 		WriteOK(rec, req, result, WithFormat(FormatEnvelope))
 
@@ -128,14 +130,14 @@ func TestWriteOKEncodingFailureIsInternalError(t *testing.T) {
 func TestWriteOKEncodingFailureUsesTheRegistry(t *testing.T) {
 	reg := NewRegistry(Default(), WithDocsBase("https://docs.example.com/e/"))
 	req := httptest.NewRequest(http.MethodPost, "/", nil)
-	ctx := NewRequestContext(req.Context(), "req-8", "")
+	ctx := reqscope.New(req.Context(), "req-8", "")
 	rec := httptest.NewRecorder()
 	WriteOK(rec, req.WithContext(ctx), failingResult{}, WithRegistry(reg))
 	var body map[string]any
 	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &body))
 	assert.Equal(t, "https://docs.example.com/e/INTERNAL_ERROR", body["type"])
 
-	written := WrittenError(ctx)
+	written := reqscope.Written[*Error](ctx)
 	require.NotNil(t, written, "the middleware sees the error and its cause")
 	assert.ErrorContains(t, written.Unwrap(), "secret encoder detail")
 }

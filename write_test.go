@@ -14,6 +14,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolerr/toolerr/internal/reqscope"
 )
 
 // writeOnce renders err for a GET of path with the given request changes and
@@ -346,7 +348,7 @@ func TestWriteUnderAFilterLeavesTheCallersErrorAlone(t *testing.T) {
 		{"filter changes nothing, own instance", "plain detail", "/orders/1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var scope RequestScope
+			var scope reqscope.Scope
 			scope.Init(context.Background(), "req-outer-1", "")
 			scope.SetTextFilter(func(s string) string { return strings.ReplaceAll(s, "SECRET", "[x]") })
 			e := Default().New(CodeNotFound, tc.detail)

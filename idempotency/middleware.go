@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/reqscope"
 )
 
 // Middleware returns the Idempotency-Key middleware for the mutating
@@ -197,7 +198,7 @@ func (m *keyed) redact(r *http.Request, text string) string {
 	if text == "" {
 		return text
 	}
-	out, ok := toolerr.Redact(r.Context(), text)
+	out, ok := reqscope.Redact(r.Context(), text)
 	if !ok {
 		out = m.cfg.redact(text)
 	}

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/reqscope"
 )
 
 // ThrashGuard returns middleware that refuses a call that keeps failing
@@ -37,13 +38,13 @@ import (
 //
 //   - an error a middleware.Tool handler returned, or that a handler
 //     rendered with toolerr.Write, is known when the handler returns
-//     (toolerr.WrittenError);
+//     (the request scope records the error toolerr.Write rendered);
 //   - a toolerr error body (problem+json or envelope) the guard saw
 //     pass is parsed;
 //   - a raw error response (an HTML page, a vendor's JSON) and an error a
 //     framework adapter reported (middleware.ReportError) are rendered by
 //     the toolerr middleware after the guard returned: the guard counts
-//     the error it renders ([toolerr.OnNextWrittenError]).
+//     the error it renders, which toolerr.Write hands the guard.
 //
 // Without the toolerr middleware, only the first two are seen; a raw
 // error response counts for nothing.
@@ -100,7 +101,7 @@ func (t *thrash) serve(w http.ResponseWriter, r *http.Request, next http.Handler
 		next.ServeHTTP(w, r)
 		return
 	}
-	before := toolerr.WrittenError(ctx)
+	before := reqscope.Written[*toolerr.Error](ctx)
 	sw := &statusWriter{w: w}
 	next.ServeHTTP(sw, r)
 	t.settle(ctx, key, prior, sw, before)
@@ -123,7 +124,7 @@ func (t *thrash) requestKey(r *http.Request, principal string, body []byte) stri
 // (unless it is before, rendered earlier), else the toolerr error body
 // the handler wrote, else the error the toolerr middleware renders next.
 func (t *thrash) settle(ctx context.Context, key string, prior Failures, sw *statusWriter, before *toolerr.Error) {
-	switch written := toolerr.WrittenError(ctx); {
+	switch written := reqscope.Written[*toolerr.Error](ctx); {
 	case sw.hijacked:
 	case sw.status != 0 && sw.status < 400:
 		t.after(ctx, key, prior, nil)
@@ -145,7 +146,7 @@ func (t *thrash) settle(ctx context.Context, key string, prior Failures, sw *sta
 // a success, and a raw error response counts for nothing.
 func (t *thrash) afterMiddleware(ctx context.Context, key string, prior Failures, status int) {
 	var rendered atomic.Bool
-	scoped := toolerr.OnNextWrittenError(ctx, func(e *toolerr.Error) {
+	scoped := reqscope.OnNextWritten(ctx, func(e *toolerr.Error) {
 		rendered.Store(true)
 		t.after(ctx, key, prior, e)
 	})

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/reqscope"
 )
 
 // serveIdle runs a call while the store holds no run of failures (its
@@ -15,7 +16,7 @@ import (
 // [thrash.serve].
 func (t *thrash) serveIdle(w http.ResponseWriter, r *http.Request, next http.Handler) {
 	ctx := r.Context()
-	before := toolerr.WrittenError(ctx)
+	before := reqscope.Written[*toolerr.Error](ctx)
 	iw := &idleWatch{sw: statusWriter{w: w}}
 	if r.Body != nil && r.Body != http.NoBody {
 		iw.body = teeBody{src: r.Body, max: t.cfg.maxBody}

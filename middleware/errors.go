@@ -8,6 +8,7 @@ import (
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
 	"github.com/toolerr/toolerr/internal/canonheader"
+	"github.com/toolerr/toolerr/internal/reqscope"
 	"github.com/toolerr/toolerr/translate"
 )
 
@@ -65,7 +66,7 @@ func vendorMessage(err error) string {
 // translated and classified. [handler.complete] sanitizes the result.
 func (m *handler) fromCapture(rec *recorder, r *http.Request) (e *toolerr.Error, owned bool) {
 	ctx := r.Context()
-	written := toolerr.WrittenError(ctx)
+	written := reqscope.Written[*toolerr.Error](ctx)
 	if written != nil && written.Status == rec.status {
 		// toolerr.Write rendered it: the body may have been compressed or
 		// re-encoded by a middleware in between (chi's Compress).
@@ -111,7 +112,7 @@ func (m *handler) fromCapture(rec *recorder, r *http.Request) (e *toolerr.Error,
 		Header:     header,
 		Body:       rec.body,
 		Truncated:  rec.truncated,
-		Vendor:     toolerr.RecordedVendor(ctx),
+		Vendor:     reqscope.RecordedVendor(ctx),
 		Idempotent: canonheader.Value(r.Header, "Idempotency-Key") != "",
 	}
 	var o classify.Outcome

@@ -8,6 +8,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/reqscope"
 	"github.com/toolerr/toolerr/translate"
 )
 
@@ -101,7 +102,7 @@ func renderedHeader(k string) bool { return slices.Contains(renderedHeaders[:], 
 type rendering struct {
 	w       http.ResponseWriter // the chain's writer, whose headers Write sets
 	err     *toolerr.Error      // what Write rendered: sanitized, with the request's ids
-	written *toolerr.Error      // toolerr.WrittenError of the recorder right after
+	written *toolerr.Error      // reqscope.Written of the recorder right after
 	status  int
 	body    []byte
 	buf     *[]byte // body's buffer, from renderBuffers
@@ -124,7 +125,7 @@ func (rd *rendering) Write(p []byte) (int, error) {
 // toolerr.Write passes every string through the text filter of the
 // request's scope, which is the recorder's, the middleware's sanitizer. When
 // a middleware between New and the Tool gave the request a scope of its
-// own (toolerr.NewRequestContext), the recorder's scope saw no rendering:
+// own (reqscope.New), the recorder's scope saw no rendering:
 // e is then sanitized here and rendered again, so no text reaches the body
 // unsanitized whatever that scope's filter is.
 func (m *handler) render(rec *recorder, w http.ResponseWriter, r *http.Request, e *toolerr.Error) *rendering {
@@ -132,9 +133,9 @@ func (m *handler) render(rec *recorder, w http.ResponseWriter, r *http.Request, 
 	rd := &f.own
 	rd.w, rd.buf = w, renderBuffers.Get().(*[]byte)
 	rd.body = (*rd.buf)[:0]
-	before := toolerr.WrittenError(rec)
+	before := reqscope.Written[*toolerr.Error](rec)
 	toolerr.Write(rd, r, e, m.writeOpts...)
-	rd.written = toolerr.WrittenError(rec)
+	rd.written = reqscope.Written[*toolerr.Error](rec)
 	rd.err = rd.written
 	if rd.written == before || rd.written == nil {
 		if e.Instance == "" && r.URL != nil {
@@ -155,7 +156,7 @@ func (m *handler) render(rec *recorder, w http.ResponseWriter, r *http.Request, 
 // the status it sent down the chain is the one that reached the recorder,
 // and nothing rendered another error for the request since.
 func (rd *rendering) current(rec *recorder) bool {
-	return rd.status == rec.status && toolerr.WrittenError(rec) == rd.written
+	return rd.status == rec.status && reqscope.Written[*toolerr.Error](rec) == rd.written
 }
 
 // replay records a Tool's rendered error and sends it in place of what the

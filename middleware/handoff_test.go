@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/reqscope"
 )
 
 // wrapLikeEcho mounts mw the way echo.WrapMiddleware does: the framework
@@ -186,7 +187,7 @@ func TestOwnRenderingAfterStatusIsNotUpstream(t *testing.T) {
 	// tells that the rendering is this request's.
 	foreign := func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusBadRequest)
-		ctx := toolerr.NewRequestContext(r.Context(), toolerr.RequestID(r.Context()), "")
+		ctx := reqscope.New(r.Context(), toolerr.RequestID(r.Context()), "")
 		toolerr.Write(w, r.WithContext(ctx), conflict)
 	}
 	for name, h := range map[string]http.HandlerFunc{"direct": direct, "foreign scope": foreign} {

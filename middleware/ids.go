@@ -11,6 +11,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/internal/canonheader"
+	"github.com/toolerr/toolerr/internal/reqscope"
 )
 
 // requestIDs holds the request's id bytes, when the middleware made the
@@ -20,7 +21,7 @@ import (
 // after the request (a log line, an idempotency record) keeps these 80
 // bytes alive, never the request's state and the connection it points to.
 type requestIDs struct {
-	buf  [toolerr.RequestIDLen]byte
+	buf  [reqscope.RequestIDLen]byte
 	vals [3]string // the header values stamp sets (stamp.go)
 }
 
@@ -43,7 +44,7 @@ func (m *handler) requestID(r *http.Request, resp http.Header, ids *requestIDs) 
 			return id
 		}
 	}
-	id := toolerr.AppendRequestID(ids.buf[:0])
+	id := reqscope.AppendRequestID(ids.buf[:0])
 	// buf is written here once and never again, so the string over it is
 	// immutable, as a string must be.
 	return unsafe.String(&id[0], len(id))

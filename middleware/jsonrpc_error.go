@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/internal/canonheader"
+	"github.com/toolerr/toolerr/internal/reqscope"
 )
 
 // The JSON-RPC 2.0 error codes the middleware answers with.
@@ -86,9 +87,9 @@ func (m *handler) sendJSONRPC(rec *recorder, r *http.Request, call *jsonrpcCall,
 	out := &bufferedResponse{header: make(http.Header, 8)}
 	bp := renderBuffers.Get().(*[]byte)
 	out.body = (*bp)[:0]
-	before := toolerr.WrittenError(rec)
+	before := reqscope.Written[*toolerr.Error](rec)
 	toolerr.Write(out, wr, e, m.problemOpts...)
-	written := toolerr.WrittenError(rec)
+	written := reqscope.Written[*toolerr.Error](rec)
 	if written == nil || written == before {
 		written = m.sanitized(e) // not reached: r's scope is the recorder's
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/internal/canonheader"
+	"github.com/toolerr/toolerr/internal/reqscope"
 )
 
 // handler is one configured middleware; it is immutable and shared by all
@@ -43,7 +44,7 @@ type recorderKey struct{}
 //     span in the context, else a valid traceparent header; else none),
 //     echoes the request id in X-Request-Id and stores both in the context
 //     ([toolerr.RequestID], [toolerr.TraceID]) and in the request's
-//     [toolerr.HeaderRequestID] and [toolerr.HeaderTraceID] headers, where
+//     Toolerr-Request-Id and Toolerr-Trace-Id headers, where
 //     package mcptool reads the ids of each MCP tool call;
 //   - passes responses below 400 through untouched and unbuffered;
 //   - replaces a response of 400 or more that is not already a toolerr
@@ -200,9 +201,9 @@ func (m *handler) respond(rec *recorder, r *http.Request, e *toolerr.Error, owne
 		rec.w.Header()["Allow"] = []string{rec.allow}
 	}
 	rec.capturing, rec.body, rec.started, rec.replaced = false, nil, true, true
-	before := toolerr.WrittenError(rec)
+	before := reqscope.Written[*toolerr.Error](rec)
 	toolerr.Write(rec.w, r, e, m.writeOpts...)
-	written := toolerr.WrittenError(rec)
+	written := reqscope.Written[*toolerr.Error](rec)
 	if written == nil || written == before {
 		written = m.sanitized(e) // not reached: r's scope is the recorder's
 	}
@@ -243,7 +244,7 @@ func (m *handler) annotate(rec *recorder, r *http.Request, e *toolerr.Error, for
 		e.Code == toolerr.CodeToolTimeout || ctx.Err() != nil
 	var intent *toolerr.Intent
 	if e.Intent == nil && interrupted {
-		if in, ok := toolerr.RecordedIntent(ctx); ok {
+		if in, ok := reqscope.RecordedIntent[toolerr.Intent](ctx); ok {
 			intent = &in
 		}
 	}

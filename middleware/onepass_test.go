@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/reqscope"
 )
 
 // countingHandler returns a middleware whose text filter counts how often
@@ -143,7 +144,7 @@ func TestToolUnderForeignScopeIsSanitized(t *testing.T) {
 	})
 	foreign := func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			next.ServeHTTP(w, r.WithContext(toolerr.NewRequestContext(r.Context(), "foreign-1", "")))
+			next.ServeHTTP(w, r.WithContext(reqscope.New(r.Context(), "foreign-1", "")))
 		})
 	}
 	rec := httptest.NewRecorder()

@@ -6,12 +6,12 @@ import (
 
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/reqscope"
 )
 
 // stamp writes the request's ids into r, the request the middleware
-// passes on: [toolerr.HeaderRequestID] is set to reqID and
-// [toolerr.HeaderTraceID] to traceID, or removed when traceID is "", so
+// passes on: [reqscope.HeaderRequestID] is set to reqID and
+// [reqscope.HeaderTraceID] to traceID, or removed when traceID is "", so
 // that a client's values never pass. Code behind the middleware that sees
 // the request's headers but not its context reads them there: package
 // mcptool does, since an MCP server runs each tool call under the context
@@ -29,21 +29,21 @@ func stamp(r *http.Request, reqID, traceID string, ids *[3]string) []string {
 	if r.Header == nil {
 		r.Header = make(http.Header, 2)
 	}
-	r.Header[toolerr.HeaderRequestID] = ids[1:2:2] // canonical already: skip Set's check
+	r.Header[reqscope.HeaderRequestID] = ids[1:2:2] // canonical already: skip Set's check
 	// The request's X-Request-Id is the request's id too, so that a
 	// request-id middleware behind this one (chi's, echo's, gin-contrib's)
 	// and a handler that forwards the header use the id the client sees.
 	// It shares the value: capped, so an Add to either copies.
 	r.Header["X-Request-Id"] = ids[1:2:2]
 	if traceID != "" {
-		r.Header[toolerr.HeaderTraceID] = ids[2:3:3]
+		r.Header[reqscope.HeaderTraceID] = ids[2:3:3]
 	} else {
-		delete(r.Header, toolerr.HeaderTraceID)
+		delete(r.Header, reqscope.HeaderTraceID)
 	}
 	return ids[0:1:1]
 }
 
-// stampSpan sets [toolerr.HeaderTraceparent] on r to the W3C traceparent
+// stampSpan sets [reqscope.HeaderTraceparent] on r to the W3C traceparent
 // of the span in r's context when r may carry JSON-RPC and the span is
 // valid, and removes it otherwise, so that a client's value never passes.
 // An MCP library runs a stateful session's calls under the context of the
@@ -51,12 +51,12 @@ func stamp(r *http.Request, reqID, traceID string, ids *[3]string) []string {
 // that carried a call here. Other requests pay one map lookup.
 func stampSpan(r *http.Request, jsonrpc bool) {
 	if !jsonrpc {
-		delete(r.Header, toolerr.HeaderTraceparent)
+		delete(r.Header, reqscope.HeaderTraceparent)
 		return
 	}
 	sc := trace.SpanContextFromContext(r.Context())
 	if !sc.IsValid() {
-		delete(r.Header, toolerr.HeaderTraceparent)
+		delete(r.Header, reqscope.HeaderTraceparent)
 		return
 	}
 	tid, sid := sc.TraceID(), sc.SpanID()
@@ -67,5 +67,5 @@ func stampSpan(r *http.Request, jsonrpc bool) {
 	b = hex.AppendEncode(b, sid[:])
 	b = append(b, '-')
 	b = hex.AppendEncode(b, []byte{byte(sc.TraceFlags())})
-	r.Header[toolerr.HeaderTraceparent] = []string{string(b)}
+	r.Header[reqscope.HeaderTraceparent] = []string{string(b)}
 }

@@ -13,6 +13,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/reqscope"
 )
 
 // stampSeen is what a handler behind New saw of one request.
@@ -63,10 +64,10 @@ func TestStampTellsTheHandlerTheIDs(t *testing.T) {
 		{name: "a traceparent", ctx: context.Background(), header: http.Header{"Traceparent": {traceparent}}, trace: clientTrace},
 		{name: "a span, and another trace's traceparent", ctx: spanCtx, header: http.Header{"Traceparent": {traceparent}}, trace: span.SpanContext().TraceID().String()},
 		{name: "forged toolerr headers, no trace", ctx: context.Background(), header: http.Header{
-			toolerr.HeaderRequestID: {"forged-id-1"}, toolerr.HeaderTraceID: {clientTrace},
+			reqscope.HeaderRequestID: {"forged-id-1"}, reqscope.HeaderTraceID: {clientTrace},
 		}},
 		{name: "forged toolerr headers, several values, a span", ctx: spanCtx, header: http.Header{
-			toolerr.HeaderRequestID: {"forged-id-1", "forged-id-2"}, toolerr.HeaderTraceID: {clientTrace, clientTrace},
+			reqscope.HeaderRequestID: {"forged-id-1", "forged-id-2"}, reqscope.HeaderTraceID: {clientTrace, clientTrace},
 		}, trace: span.SpanContext().TraceID().String()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -76,13 +77,13 @@ func TestStampTellsTheHandlerTheIDs(t *testing.T) {
 			}
 			seen, responseID := serveStamped(t, req, tc.opts...)
 			require.True(t, toolerr.ValidRequestID(responseID), responseID)
-			assert.Equal(t, []string{responseID}, seen.header.Values(toolerr.HeaderRequestID), "the response's id, alone")
+			assert.Equal(t, []string{responseID}, seen.header.Values(reqscope.HeaderRequestID), "the response's id, alone")
 			assert.Equal(t, responseID, seen.ctxID)
 			assert.Equal(t, tc.trace, seen.trace, "the context's trace id")
 			if tc.trace == "" {
-				assert.NotContains(t, seen.header, toolerr.HeaderTraceID, "no trace id: none told, a client's removed")
+				assert.NotContains(t, seen.header, reqscope.HeaderTraceID, "no trace id: none told, a client's removed")
 			} else {
-				assert.Equal(t, []string{tc.trace}, seen.header.Values(toolerr.HeaderTraceID))
+				assert.Equal(t, []string{tc.trace}, seen.header.Values(reqscope.HeaderTraceID))
 			}
 			// X-Request-Id is the request's id too, whatever the client
 			// sent: a request-id middleware behind this one, or a handler
@@ -90,7 +91,7 @@ func TestStampTellsTheHandlerTheIDs(t *testing.T) {
 			// holding a key is not passed on).
 			assert.Equal(t, []string{responseID}, seen.header.Values("X-Request-Id"))
 			for k, v := range tc.header {
-				if k != toolerr.HeaderRequestID && k != toolerr.HeaderTraceID && k != "X-Request-Id" {
+				if k != reqscope.HeaderRequestID && k != reqscope.HeaderTraceID && k != "X-Request-Id" {
 					assert.Equal(t, v, seen.header.Values(k), "%s as the client sent it", k)
 				}
 			}
@@ -103,7 +104,7 @@ func TestStampTellsTheHandlerTheIDs(t *testing.T) {
 func TestStampWithoutHeaders(t *testing.T) {
 	req := &http.Request{Method: http.MethodGet, URL: &url.URL{Path: "/tools/x"}}
 	seen, responseID := serveStamped(t, req)
-	assert.Equal(t, responseID, seen.header.Get(toolerr.HeaderRequestID))
+	assert.Equal(t, responseID, seen.header.Get(reqscope.HeaderRequestID))
 }
 
 // TestStampOnceWhenMountedTwice: the inner middleware steps aside, and the
@@ -116,7 +117,7 @@ func TestStampOnceWhenMountedTwice(t *testing.T) {
 	})
 	rec := httptest.NewRecorder()
 	New(WithLogger(quiet))(New(WithLogger(quiet))(h)).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/tools/x", nil))
-	assert.Equal(t, []string{rec.Header().Get("X-Request-Id")}, seen.Values(toolerr.HeaderRequestID))
+	assert.Equal(t, []string{rec.Header().Get("X-Request-Id")}, seen.Values(reqscope.HeaderRequestID))
 }
 
 // TestStampSpan: the traceparent of the request's span reaches the code
@@ -141,8 +142,8 @@ func TestStampSpan(t *testing.T) {
 		if tc.span {
 			r = r.WithContext(trace.ContextWithSpanContext(r.Context(), sc))
 		}
-		r.Header.Set(toolerr.HeaderTraceparent, forged)
+		r.Header.Set(reqscope.HeaderTraceparent, forged)
 		stampSpan(r, tc.jsonrpc)
-		assert.Equal(t, tc.want, r.Header.Get(toolerr.HeaderTraceparent), tc.name)
+		assert.Equal(t, tc.want, r.Header.Get(reqscope.HeaderTraceparent), tc.name)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/reqscope"
 )
 
 // recorder wraps the handler's ResponseWriter. A response below 400 passes
@@ -23,7 +23,7 @@ import (
 //
 // A recorder is used by one handler goroutine, like any ResponseWriter.
 type recorder struct {
-	toolerr.RequestScope
+	reqscope.Scope
 	w http.ResponseWriter
 	m *handler // the middleware serving the request
 
@@ -60,7 +60,7 @@ func (rw *recorder) Value(key any) any {
 	if key == (recorderKey{}) {
 		return rw
 	}
-	return rw.RequestScope.Value(key)
+	return rw.Scope.Value(key)
 }
 
 // Header returns the underlying writer's header map.

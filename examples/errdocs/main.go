@@ -1,5 +1,5 @@
 // Command errdocs writes the Markdown documentation of toolerr's built-in
-// error codes ([toolerr.Registry.Markdown] of [toolerr.Default]): one section
+// error codes ([errdocs.Markdown] of [toolerr.Default]): one section
 // per code with its classification, cause, repair steps, hints, an example
 // payload and related codes.
 //
@@ -7,7 +7,7 @@
 //	go run ./examples/errdocs -o ERRORS.md  # to a file
 //
 // A service documents its own codes the same way, from the registry that
-// extends Default: reg.Markdown().
+// extends Default: errdocs.Markdown(reg).
 package main
 
 import (
@@ -17,6 +17,7 @@ import (
 	"os"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/errdocs"
 )
 
 func main() {
@@ -31,7 +32,7 @@ func main() {
 // run writes the Markdown of the default registry to the file named path,
 // or to stdout when path is empty.
 func run(path string, stdout io.Writer) error {
-	doc := toolerr.Default().Markdown()
+	doc := errdocs.Markdown(toolerr.Default())
 	if path == "" {
 		_, err := stdout.Write(doc)
 		return err

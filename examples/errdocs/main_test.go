@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/errdocs"
 )
 
 // assertEveryCode checks that doc has a section, and an index entry, for
@@ -39,7 +40,7 @@ func TestRunWritesTheFileNamedByO(t *testing.T) {
 	assert.Zero(t, out.Len(), "nothing on stdout with -o")
 	doc, err := os.ReadFile(path)
 	require.NoError(t, err)
-	assert.Equal(t, string(toolerr.Default().Markdown()), string(doc))
+	assert.Equal(t, string(errdocs.Markdown(toolerr.Default())), string(doc))
 	assertEveryCode(t, string(doc))
 }
 

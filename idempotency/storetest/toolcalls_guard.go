@@ -10,6 +10,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/idempotency"
+	"github.com/toolerr/toolerr/internal/reqscope"
 )
 
 // keyless is a call of create_label by agent-1 without a key.
@@ -18,8 +19,8 @@ func keyless(args string) idempotency.ToolCall { return keyedCall("", args) }
 func testGuardBlocks(t *testing.T, s idempotency.Store) {
 	c := &counter{}
 	tc := newToolCalls(s)
-	id := toolerr.NewRequestID()
-	ctx := toolerr.NewRequestContext(context.Background(), id, "")
+	id := reqscope.NewRequestID()
+	ctx := reqscope.New(context.Background(), id, "")
 	before := time.Now()
 	res, _, e := tc.Do(ctx, keyless(`{"to":"Oslo","kg":2}`), true, c.tool(`"L-#"`, true, nil))
 	require.Nil(t, e)

@@ -9,6 +9,7 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/reqscope"
 	"github.com/toolerr/toolerr/translate"
 )
 
@@ -108,7 +109,7 @@ func (c *Core) complete(ctx context.Context, call Call, e *toolerr.Error) *toole
 	}
 	id := toolerr.RequestID(ctx)
 	if !toolerr.ValidRequestID(id) {
-		id = toolerr.NewRequestID()
+		id = reqscope.NewRequestID()
 	}
 	trace := toolerr.TraceID(ctx)
 	if !toolerr.ValidTraceID(trace) {
@@ -117,7 +118,7 @@ func (c *Core) complete(ctx context.Context, call Call, e *toolerr.Error) *toole
 	e = e.WithRequestID(id).WithTraceID(trace)
 	interrupted := e.Code == toolerr.CodeCancelled || e.Code == toolerr.CodeUpstreamTimeout || ctx.Err() != nil
 	if e.Intent == nil && interrupted {
-		if in, ok := toolerr.RecordedIntent(ctx); ok {
+		if in, ok := reqscope.RecordedIntent[toolerr.Intent](ctx); ok {
 			e = e.WithIntent(in)
 		}
 	}

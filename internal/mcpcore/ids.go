@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/reqscope"
 )
 
 // scopeKey is the context key under which a call's own context holds its
@@ -18,7 +19,7 @@ type scope struct {
 }
 
 // CallContext returns the context a tool call runs under: a request scope
-// of its own (toolerr.NewRequestContext) holding the call's ids
+// of its own (reqscope.New) holding the call's ids
 // ([Core.CallIDs]), so that the ids its error carries and what its
 // handler records (toolerr.RecordIntent) belong to this call alone. MCP
 // libraries run every call of a session under the context of the request
@@ -32,7 +33,7 @@ func (c *Core) CallContext(ctx context.Context, key any, header http.Header) con
 		return ctx
 	}
 	id, trace := c.CallIDs(ctx, header)
-	ctx = toolerr.NewRequestContext(ctx, id, trace)
+	ctx = reqscope.New(ctx, id, trace)
 	return context.WithValue(ctx, scopeKey{}, &scope{key: key, header: header})
 }
 
@@ -41,8 +42,8 @@ func (c *Core) CallContext(ctx context.Context, key any, header http.Header) con
 //   - for a call over streamable HTTP (header holds the headers of the
 //     POST that carried it) whose context holds a request scope, as a
 //     toolerr middleware's does: the ids that middleware wrote on the POST
-//     (toolerr.HeaderRequestID, the POST's X-Request-Id, and
-//     toolerr.HeaderTraceID), each validated since a header can be forged
+//     (reqscope.HeaderRequestID, the POST's X-Request-Id, and
+//     reqscope.HeaderTraceID), each validated since a header can be forged
 //     where no middleware ran;
 //   - for any other call whose context holds a request scope that does
 //     not come from an HTTP request (stdio or in memory, with the scope a
@@ -55,12 +56,12 @@ func (c *Core) CallIDs(ctx context.Context, header http.Header) (id, trace strin
 	switch {
 	case toolerr.RequestID(ctx) == "":
 	case header != nil:
-		id, trace = header.Get(toolerr.HeaderRequestID), header.Get(toolerr.HeaderTraceID)
+		id, trace = header.Get(reqscope.HeaderRequestID), header.Get(reqscope.HeaderTraceID)
 	case ctx.Value(http.ServerContextKey) == nil:
 		id, trace = toolerr.RequestID(ctx), toolerr.TraceID(ctx)
 	}
 	if !toolerr.ValidRequestID(id) || c.Sanitizer.CleanText(id) != id {
-		id = toolerr.NewRequestID()
+		id = reqscope.NewRequestID()
 	}
 	if !toolerr.ValidTraceID(trace) {
 		trace = ""

@@ -14,6 +14,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/reqscope"
 	"github.com/toolerr/toolerr/internal/unreadsdk"
 )
 
@@ -86,7 +87,7 @@ func (t *telemetry) record(ctx context.Context, c *Core, e *toolerr.Error, cause
 //     in memory: the span is the caller's);
 //   - else, over streamable HTTP under toolerr's middleware, the server
 //     span of the POST that carried the call, from the traceparent the
-//     middleware wrote on it (toolerr.HeaderTraceparent), when it is in
+//     middleware wrote on it (reqscope.HeaderTraceparent), when it is in
 //     the call's trace;
 //   - else none: the span starts a trace of its own. MCP libraries run a
 //     stateful session's calls under the context of the request that
@@ -101,9 +102,9 @@ func (t *telemetry) parent(ctx context.Context, traceID string) context.Context 
 	}
 	if h := callHeader(ctx); h != nil && traceID != "" {
 		// The traceparent of the POST's server span, which toolerr's
-		// middleware writes (toolerr.HeaderTraceparent); only its trace id
+		// middleware writes (reqscope.HeaderTraceparent); only its trace id
 		// decides, and only when it is the call's.
-		carrier := propagation.HeaderCarrier{"Traceparent": h.Values(toolerr.HeaderTraceparent)}
+		carrier := propagation.HeaderCarrier{"Traceparent": h.Values(reqscope.HeaderTraceparent)}
 		remote := propagation.TraceContext{}.Extract(context.Background(), carrier)
 		if rsc := trace.SpanContextFromContext(remote); rsc.IsValid() && rsc.TraceID().String() == traceID {
 			return trace.ContextWithRemoteSpanContext(ctx, rsc)

@@ -24,7 +24,7 @@ const errorSpanName = "toolerr.error"
 // tool: stateless, where the call runs under that POST's context, and
 // stateful, where a library may run it under the context of the request
 // that opened the session and the adapter finds the POST's span in the
-// traceparent the middleware wrote on it (toolerr.HeaderTraceparent).
+// traceparent the middleware wrote on it (Toolerr-Traceparent).
 func (r *report) assertRecorded(t *testing.T, p map[string]any) {
 	t.Helper()
 	tool, trace := str(p, "tool"), str(p, "trace_id")

@@ -42,7 +42,7 @@
 //   - over streamable HTTP (mcp.NewStreamableHTTPHandler, stateful or
 //     stateless, SSE or JSON answers) mounted under middleware.New: the
 //     ids of the POST that carried the call, which the middleware writes
-//     on it (toolerr.HeaderRequestID and toolerr.HeaderTraceID) and the
+//     on it (Toolerr-Request-Id and Toolerr-Trace-Id) and the
 //     SDK hands the handler (CallToolRequest.Extra.Header). The request id
 //     is the X-Request-Id of that POST's response, by the middleware's
 //     RequestIDPolicy; the trace id that of its server span. Both are

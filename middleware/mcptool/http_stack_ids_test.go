@@ -18,6 +18,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/reqscope"
 	"github.com/toolerr/toolerr/middleware/mcptool"
 )
 
@@ -175,10 +176,10 @@ func TestMCPOverHTTPClientChosenIDs(t *testing.T) {
 	const clientTrace = "4bf92f3577b34da6a3ce929d0e0e4736"
 	header := func(id string) http.Header {
 		return http.Header{
-			"X-Request-Id":          {id},
-			"Traceparent":           {"00-" + clientTrace + "-00f067aa0ba902b7-01"},
-			toolerr.HeaderRequestID: {"forged-id-1"},
-			toolerr.HeaderTraceID:   {"0af7651916cd43dd8448eb211c80319c"},
+			"X-Request-Id":           {id},
+			"Traceparent":            {"00-" + clientTrace + "-00f067aa0ba902b7-01"},
+			reqscope.HeaderRequestID: {"forged-id-1"},
+			reqscope.HeaderTraceID:   {"0af7651916cd43dd8448eb211c80319c"},
 		}
 	}
 	for _, propagate := range []bool{true, false} {
@@ -289,9 +290,9 @@ func TestMCPOverHTTPWithoutTheMiddleware(t *testing.T) {
 	t.Cleanup(srv.Close)
 	rig := &hsRig{url: srv.URL}
 	forged := http.Header{
-		toolerr.HeaderRequestID: {"forged-id-1"},
-		toolerr.HeaderTraceID:   {"0af7651916cd43dd8448eb211c80319c"},
-		"X-Request-Id":          {"agent-call-0042"},
+		reqscope.HeaderRequestID: {"forged-id-1"},
+		reqscope.HeaderTraceID:   {"0af7651916cd43dd8448eb211c80319c"},
+		"X-Request-Id":           {"agent-call-0042"},
 	}
 	wire := &hsWire{rig: rig, base: &http.Transport{}, header: forged}
 	cs := rig.mcpConnect(t, wire, &mcp.StreamableClientTransport{Endpoint: srv.URL, HTTPClient: &http.Client{Transport: wire}})

@@ -10,6 +10,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/reqscope"
 	"github.com/toolerr/toolerr/translate"
 )
 
@@ -174,7 +175,7 @@ func (i *interceptor) complete(ctx context.Context, call callInfo, e *toolerr.Er
 	}
 	id := toolerr.RequestID(ctx)
 	if !toolerr.ValidRequestID(id) {
-		id, generated = toolerr.NewRequestID(), true
+		id, generated = reqscope.NewRequestID(), true
 	}
 	traceID := toolerr.TraceID(ctx)
 	if traceID == "" {

@@ -5,7 +5,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/reqscope"
 )
 
 // redactedError stands in c.Errors for an error whose text held secrets
@@ -33,7 +33,7 @@ func redactErrors(ctx context.Context, c *gin.Context) {
 			continue
 		}
 		text := ge.Err.Error()
-		if out, ok := toolerr.Redact(ctx, text); ok && out != text {
+		if out, ok := reqscope.Redact(ctx, text); ok && out != text {
 			ge.Err = &redactedError{text: out, err: ge.Err}
 		}
 	}

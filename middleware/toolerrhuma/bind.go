@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/reqscope"
 	"github.com/toolerr/toolerr/middleware"
 )
 
@@ -35,7 +36,7 @@ func bind(ctx huma.Context, cfg *config, e *toolerr.Error, report error) *status
 	if !toolerr.ValidRequestID(rid) {
 		rid = ctx.Header("X-Request-Id")
 		if !toolerr.ValidRequestID(rid) {
-			rid = toolerr.NewRequestID()
+			rid = reqscope.NewRequestID()
 		}
 	}
 	tid := toolerr.TraceID(c)

@@ -13,6 +13,7 @@ import (
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
 	"github.com/go-chi/chi/v5"
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/errdocs"
 	"github.com/toolerr/toolerr/middleware"
 	"github.com/toolerr/toolerr/middleware/toolerrhuma"
 )
@@ -120,7 +121,7 @@ func ExampleInstall_openAPI() {
 		func(_ context.Context, in *ListInput) (*ListOutput, error) { return &ListOutput{}, nil })
 
 	op := api.OpenAPI().Paths["/tools/list_orders"].Post
-	for _, c := range op.Extensions[toolerr.OpenAPICodesExtension].([]toolerr.AgentErrorCode) {
+	for _, c := range op.Extensions[errdocs.OpenAPICodesExtension].([]errdocs.AgentErrorCode) {
 		fmt.Println(c.Code, c.Status, c.Category, c.Retryable)
 	}
 	// Output:

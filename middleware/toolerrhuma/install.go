@@ -7,6 +7,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/reqscope"
 	"github.com/toolerr/toolerr/middleware"
 	"go.opentelemetry.io/otel/trace"
 )
@@ -108,9 +109,9 @@ func (in *installation) middleware(ctx huma.Context, next func(huma.Context)) {
 		// would find them.
 		rid := ctx.Header("X-Request-Id")
 		if !toolerr.ValidRequestID(rid) {
-			rid = toolerr.NewRequestID()
+			rid = reqscope.NewRequestID()
 		}
-		c = toolerr.NewRequestContext(c, rid, spanTraceID(c))
+		c = reqscope.New(c, rid, spanTraceID(c))
 		ctx.SetHeader("X-Request-Id", rid)
 	}
 	st := &reqState{Context: c, in: in, op: op}

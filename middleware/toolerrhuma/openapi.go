@@ -9,6 +9,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/errdocs"
 )
 
 // The OpenAPI document: each operation lists the codes its errors can
@@ -29,12 +30,12 @@ func (in *installation) document(oapi *huma.OpenAPI) {
 	if c.Schemas != nil {
 		problem = problemRef(c.Schemas)
 	} else {
-		problem = newProblemSchema(toolerr.OpenAPIProblemSchema)
+		problem = newProblemSchema(errdocs.OpenAPIProblemSchema)
 	}
 	if c.Responses == nil {
 		c.Responses = map[string]*huma.Response{}
 	}
-	codes := make([]toolerr.AgentErrorCode, 0, 64)
+	codes := make([]errdocs.AgentErrorCode, 0, 64)
 	for _, d := range in.cfg.registry.Defs() {
 		codes = append(codes, agentCode(d))
 		if _, ok := c.Responses[d.Code]; ok {
@@ -44,14 +45,14 @@ func (in *installation) document(oapi *huma.OpenAPI) {
 			Description: d.Title,
 			Content: map[string]*huma.MediaType{toolerr.ContentTypeProblem: {
 				Schema:  problem,
-				Example: json.RawMessage(in.cfg.registry.New(d.Code, "").WithRequestID(toolerr.ExampleRequestID).AppendJSON(nil)),
+				Example: json.RawMessage(in.cfg.registry.New(d.Code, "").WithRequestID(errdocs.ExampleRequestID).AppendJSON(nil)),
 			}},
 		}
 	}
 	if c.Extensions == nil {
 		c.Extensions = map[string]any{}
 	}
-	c.Extensions[toolerr.OpenAPICodesExtension] = codes
+	c.Extensions[errdocs.OpenAPICodesExtension] = codes
 	for _, item := range oapi.Paths {
 		for _, op := range []*huma.Operation{item.Get, item.Put, item.Post, item.Delete,
 			item.Options, item.Head, item.Patch, item.Trace} {
@@ -76,7 +77,7 @@ func (in *installation) documentOperation(_ *huma.OpenAPI, op *huma.Operation) {
 // status they answer with a response, where op has none.
 func (in *installation) document1(op *huma.Operation) {
 	codes := in.operationCodes(op)
-	list := make([]toolerr.AgentErrorCode, 0, len(codes))
+	list := make([]errdocs.AgentErrorCode, 0, len(codes))
 	for _, code := range codes {
 		d, ok := in.cfg.registry.Lookup(code)
 		if !ok {
@@ -95,14 +96,14 @@ func (in *installation) document1(op *huma.Operation) {
 	if op.Extensions == nil {
 		op.Extensions = map[string]any{}
 	}
-	op.Extensions[toolerr.OpenAPICodesExtension] = list
+	op.Extensions[errdocs.OpenAPICodesExtension] = list
 }
 
 // dropStale removes the error responses huma documented for statuses no
 // code of op answers with (huma's 422 is VALIDATION_FAILED's 400): those
 // whose only content is the problem schema, as huma's constructor made
 // them. A response the service wrote itself stays.
-func dropStale(op *huma.Operation, list []toolerr.AgentErrorCode) {
+func dropStale(op *huma.Operation, list []errdocs.AgentErrorCode) {
 	for k, r := range op.Responses {
 		s, err := strconv.Atoi(k)
 		if err != nil || s < http.StatusBadRequest || r == nil || len(r.Content) != 1 {
@@ -112,11 +113,11 @@ func dropStale(op *huma.Operation, list []toolerr.AgentErrorCode) {
 		if mt == nil || mt.Schema == nil || mt.Example != nil || (mt.Schema.Ref == "" && !isProblem(mt.Schema)) {
 			continue
 		}
-		if mt.Schema.Ref != "" && mt.Schema.Ref != schemaPrefix+toolerr.OpenAPIProblemSchema &&
+		if mt.Schema.Ref != "" && mt.Schema.Ref != schemaPrefix+errdocs.OpenAPIProblemSchema &&
 			mt.Schema.Ref != schemaPrefix+fallbackProblemName {
 			continue
 		}
-		if !slices.ContainsFunc(list, func(c toolerr.AgentErrorCode) bool { return c.Status == s }) {
+		if !slices.ContainsFunc(list, func(c errdocs.AgentErrorCode) bool { return c.Status == s }) {
 			delete(op.Responses, k)
 		}
 	}
@@ -130,10 +131,10 @@ func dropStale(op *huma.Operation, list []toolerr.AgentErrorCode) {
 // operation can answer.
 func (in *installation) operationCodes(op *huma.Operation) []string {
 	codes := []string{toolerr.CodeInternal}
-	switch declared := op.Extensions[toolerr.OpenAPICodesExtension].(type) {
+	switch declared := op.Extensions[errdocs.OpenAPICodesExtension].(type) {
 	case []string:
 		codes = append(codes, declared...)
-	case []toolerr.AgentErrorCode:
+	case []errdocs.AgentErrorCode:
 		for _, c := range declared {
 			codes = append(codes, c.Code)
 		}
@@ -159,8 +160,8 @@ func (in *installation) operationCodes(op *huma.Operation) []string {
 }
 
 // agentCode is d's entry of x-agent-error-codes.
-func agentCode(d toolerr.Def) toolerr.AgentErrorCode {
-	c := toolerr.AgentErrorCode{Code: d.Code, Status: d.Status, Category: d.Category,
+func agentCode(d toolerr.Def) errdocs.AgentErrorCode {
+	c := errdocs.AgentErrorCode{Code: d.Code, Status: d.Status, Category: d.Category,
 		Severity: d.Severity, Retryable: d.Retryable, Stability: d.Stability}
 	if d.Stability == toolerr.Deprecated {
 		c.Replacement, c.Removal = d.Replacement, d.Removal

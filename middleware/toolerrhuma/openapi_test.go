@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/errdocs"
 	"github.com/toolerr/toolerr/middleware/toolerrhuma"
 )
 
@@ -16,7 +17,7 @@ import (
 type openAPIDoc struct {
 	Paths map[string]map[string]struct {
 		OperationID string                     `json:"operationId"`
-		Codes       []toolerr.AgentErrorCode   `json:"x-agent-error-codes"`
+		Codes       []errdocs.AgentErrorCode   `json:"x-agent-error-codes"`
 		Responses   map[string]map[string]any  `json:"responses"`
 		Raw         map[string]json.RawMessage `json:"-"`
 	} `json:"paths"`
@@ -28,12 +29,12 @@ type openAPIDoc struct {
 				Example json.RawMessage   `json:"example"`
 			} `json:"content"`
 		} `json:"responses"`
-		Codes []toolerr.AgentErrorCode `json:"x-agent-error-codes"`
+		Codes []errdocs.AgentErrorCode `json:"x-agent-error-codes"`
 	} `json:"components"`
 }
 
 // codesOf returns the codes of an x-agent-error-codes list.
-func codesOf(list []toolerr.AgentErrorCode) []string {
+func codesOf(list []errdocs.AgentErrorCode) []string {
 	out := make([]string, 0, len(list))
 	for _, c := range list {
 		out = append(out, c.Code)

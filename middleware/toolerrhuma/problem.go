@@ -8,10 +8,11 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/errdocs"
 )
 
 // The toolerr problem schema in a huma document: the core's OpenAPI export
-// (toolerr.Registry.OpenAPI) is the one source; this file only places it
+// (errdocs.OpenAPI) is the one source; this file only places it
 // in huma's schema registry.
 
 // schemaPrefix is where huma's default registry keeps its schemas.
@@ -24,7 +25,7 @@ const fallbackProblemName = "ToolerrProblem"
 // coreExport is the core's OpenAPI export of the default registry, decoded
 // once: the problem schema's members.
 var coreExport = sync.OnceValues(func() (map[string]json.RawMessage, error) {
-	doc, err := toolerr.Default().OpenAPI()
+	doc, err := errdocs.OpenAPI(toolerr.Default())
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +38,7 @@ var coreExport = sync.OnceValues(func() (map[string]json.RawMessage, error) {
 		return nil, err
 	}
 	var members map[string]json.RawMessage
-	if err := json.Unmarshal(d.Components.Schemas[toolerr.OpenAPIProblemSchema], &members); err != nil {
+	if err := json.Unmarshal(d.Components.Schemas[errdocs.OpenAPIProblemSchema], &members); err != nil {
 		return nil, err
 	}
 	return members, nil
@@ -53,11 +54,11 @@ func newProblemSchema(name string) *huma.Schema {
 		// Not reached: the core's export is built from embedded data.
 		return &huma.Schema{Description: "toolerr problem (application/problem+json)"}
 	}
-	from := []byte(`"` + schemaPrefix + toolerr.OpenAPIProblemSchema + `/`)
+	from := []byte(`"` + schemaPrefix + errdocs.OpenAPIProblemSchema + `/`)
 	to := []byte(`"` + schemaPrefix + name + `/`)
 	ext := make(map[string]any, len(members))
 	for k, v := range members {
-		if name != toolerr.OpenAPIProblemSchema {
+		if name != errdocs.OpenAPIProblemSchema {
 			v = bytes.ReplaceAll(v, from, to)
 		}
 		ext[k] = json.RawMessage(v)
@@ -81,9 +82,9 @@ func isProblem(s *huma.Schema) bool {
 func problemRef(r huma.Registry) *huma.Schema {
 	m := r.Map()
 	if m == nil {
-		return newProblemSchema(toolerr.OpenAPIProblemSchema)
+		return newProblemSchema(errdocs.OpenAPIProblemSchema)
 	}
-	name := toolerr.OpenAPIProblemSchema
+	name := errdocs.OpenAPIProblemSchema
 	if s, ok := m[name]; ok && !isProblem(s) {
 		name = fallbackProblemName
 	}

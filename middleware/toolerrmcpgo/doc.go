@@ -80,7 +80,7 @@
 // under toolerr's middleware.New, the call's request id is the
 // X-Request-Id of that POST's response and its trace id that of the
 // POST's span, both read from the headers the middleware writes on the
-// POST (toolerr.HeaderRequestID, toolerr.HeaderTraceID) and validated.
+// POST (Toolerr-Request-Id, Toolerr-Trace-Id) and validated.
 // mcp-go's SSE server (server.NewSSEServer) answers each POST 202 and runs
 // its call after, under that POST's context and headers: the call's ids
 // are that POST's too, never the ids of the GET that carries the stream.

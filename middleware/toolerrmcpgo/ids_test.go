@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/reqscope"
 	"github.com/toolerr/toolerr/middleware/toolerrmcpgo"
 )
 
@@ -43,9 +43,9 @@ func TestClientChosenRequestID(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := newRig(t, noRecovery, nil)
 			w := newWire(http.Header{
-				"X-Request-Id":          {tc.id},
-				toolerr.HeaderRequestID: {"forged-id-1"},
-				toolerr.HeaderTraceID:   {"0af7651916cd43dd8448eb211c80319c"},
+				"X-Request-Id":           {tc.id},
+				reqscope.HeaderRequestID: {"forged-id-1"},
+				reqscope.HeaderTraceID:   {"0af7651916cd43dd8448eb211c80319c"},
 			})
 			a := connectMCPGo(t, r.url+"/mcp-session", w, legacy)
 			res, err := a.call(t, "db_down", map[string]any{"note": "forged"})
@@ -70,10 +70,10 @@ func TestWithoutTheHTTPMiddleware(t *testing.T) {
 	srv := httptest.NewServer(server.NewStreamableHTTPServer(s, server.WithStateful(true)))
 	t.Cleanup(srv.Close)
 	w := newWire(http.Header{
-		toolerr.HeaderRequestID: {"forged-id-1"},
-		toolerr.HeaderTraceID:   {"0af7651916cd43dd8448eb211c80319c"},
-		"X-Request-Id":          {"agent-call-0042"},
-		"Traceparent":           {"00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"},
+		reqscope.HeaderRequestID: {"forged-id-1"},
+		reqscope.HeaderTraceID:   {"0af7651916cd43dd8448eb211c80319c"},
+		"X-Request-Id":           {"agent-call-0042"},
+		"Traceparent":            {"00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"},
 	})
 	a := connectMCPGo(t, srv.URL, w, legacy)
 	ids := map[string]bool{}
@@ -94,7 +94,7 @@ func TestWithoutTheHTTPMiddleware(t *testing.T) {
 // carries that scope's ids.
 func TestInProcessCallKeepsTheContextsIDs(t *testing.T) {
 	s := (&orders{}).server(noRecovery, []toolerrmcpgo.Option{toolerrmcpgo.WithLogger(quiet)})
-	ctx := toolerr.NewRequestContext(context.Background(), "inproc-call-42", "4bf92f3577b34da6a3ce929d0e0e4736")
+	ctx := reqscope.New(context.Background(), "inproc-call-42", "4bf92f3577b34da6a3ce929d0e0e4736")
 	a := handle(t, ctx, s, callMessage("db_down", map[string]any{}))
 	require.Nil(t, a.Error)
 	p := problemOf(t, a.Result)

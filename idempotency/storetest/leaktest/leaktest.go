@@ -61,7 +61,7 @@ func secretFailures() map[string]http.Handler {
 }
 
 // NoSecretStored checks the promise that no store holds a secret of a
-// failure: it mounts [idempotency.Middleware] over store where the README
+// failure: it mounts [idempotency.Middleware] over store where docs/mounting.md
 // puts it (inside middleware.New, before the tool), has the tool fail with
 // the planted secrets of package leakprobe (a relayed vendor body, a
 // plain-text error, toolerr.Write, a Tool adapter's error), each with a

@@ -1,4 +1,4 @@
-package toolerr
+package errdocs
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolerr/toolerr"
 )
 
 // loadOpenAPI parses and validates an OpenAPI document with kin-openapi,
@@ -23,9 +25,9 @@ func loadOpenAPI(t *testing.T, b []byte) (*openapi3.T, error) {
 }
 
 func TestOpenAPIValidates(t *testing.T) {
-	for name, reg := range map[string]*Registry{"default": Default(), "service": exportRegistry(t)} {
+	for name, reg := range map[string]*toolerr.Registry{"default": toolerr.Default(), "service": exportRegistry(t)} {
 		t.Run(name, func(t *testing.T) {
-			b, err := reg.OpenAPI()
+			b, err := OpenAPI(reg)
 			require.NoError(t, err)
 			doc, err := loadOpenAPI(t, b)
 			require.NoError(t, err)
@@ -34,13 +36,13 @@ func TestOpenAPIValidates(t *testing.T) {
 			assert.Zero(t, doc.Paths.Len())
 			require.Contains(t, doc.Components.Schemas, OpenAPIProblemSchema)
 
-			defs := reg.docDefs()
+			defs := docDefs(reg)
 			require.Len(t, doc.Components.Responses, len(defs))
 			for _, d := range defs {
 				resp := doc.Components.Responses[d.Code]
 				require.NotNil(t, resp, d.Code)
 				assert.Equal(t, d.Title, *resp.Value.Description)
-				media := resp.Value.Content.Get(ContentTypeProblem)
+				media := resp.Value.Content.Get(toolerr.ContentTypeProblem)
 				require.NotNil(t, media, d.Code)
 				assert.Equal(t, "#/components/schemas/Problem", media.Schema.Ref)
 				example, ok := media.Example.(map[string]any)
@@ -59,7 +61,7 @@ func TestOpenAPIValidates(t *testing.T) {
 
 func TestOpenAPIAgentErrorCodes(t *testing.T) {
 	reg := exportRegistry(t)
-	b, err := reg.OpenAPI()
+	b, err := OpenAPI(reg)
 	require.NoError(t, err)
 	var doc struct {
 		Components struct {
@@ -67,7 +69,7 @@ func TestOpenAPIAgentErrorCodes(t *testing.T) {
 		} `json:"components"`
 	}
 	require.NoError(t, json.Unmarshal(b, &doc))
-	defs := reg.docDefs()
+	defs := docDefs(reg)
 	require.Len(t, doc.Components.Codes, len(defs))
 	for i, d := range defs {
 		c := doc.Components.Codes[i]
@@ -89,7 +91,7 @@ func TestOpenAPIAgentErrorCodes(t *testing.T) {
 // decides like testdata/schema/problem.schema.json, under kin-openapi and
 // under a plain JSON Schema 2020-12 compiler.
 func TestOpenAPIProblemSchemaMatchesPublished(t *testing.T) {
-	b, err := exportRegistry(t).OpenAPI()
+	b, err := OpenAPI(exportRegistry(t))
 	require.NoError(t, err)
 	assert.NotContains(t, string(b), `"#/$defs/`, "every reference points into the document")
 
@@ -106,8 +108,8 @@ func TestOpenAPIProblemSchemaMatchesPublished(t *testing.T) {
 	require.NoError(t, err)
 	published := compileProblemSchema(t)
 
-	valid := string(Default().New(CodeRateLimited, "").WithRequestID("r-1").WithTraceID("4bf92f3577b34da6a3ce929d0e0e4736").
-		WithItems(ItemError{Index: 2, Err: Default().New(CodeValidationFailed, "")}).AppendJSON(nil))
+	valid := string(toolerr.Default().New(toolerr.CodeRateLimited, "").WithRequestID("r-1").WithTraceID("4bf92f3577b34da6a3ce929d0e0e4736").
+		WithItems(toolerr.ItemError{Index: 2, Err: toolerr.Default().New(toolerr.CodeValidationFailed, "")}).AppendJSON(nil))
 	cases := map[string]struct {
 		body string
 		ok   bool
@@ -136,7 +138,7 @@ func TestOpenAPIProblemSchemaMatchesPublished(t *testing.T) {
 }
 
 func TestOpenAPIRejectsABadExample(t *testing.T) {
-	b, err := Default().OpenAPI()
+	b, err := OpenAPI(toolerr.Default())
 	require.NoError(t, err)
 	broken := bytes.Replace(b, []byte(`"request_id": "`+ExampleRequestID+`"`), []byte(`"request_id": "bad id"`), 1)
 	require.NotEqual(t, b, broken)

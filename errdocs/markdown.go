@@ -1,4 +1,4 @@
-package toolerr
+package errdocs
 
 import (
 	"bytes"
@@ -6,15 +6,17 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/toolerr/toolerr"
 )
 
 // ExampleRequestID is the placeholder request id of the example payloads in
-// the generated documentation ([Registry.Markdown], [Registry.OpenAPI]).
+// the generated documentation ([Markdown], [OpenAPI]).
 const ExampleRequestID = "req_example"
 
-// Markdown renders the registry's codes, the parents' included, as one
-// Markdown document: an index table, then one section per code grouped by
-// category in taxonomy order ([Categories]) and sorted by code within a
+// Markdown renders the codes of r, its parents' included, as one Markdown
+// document: an index table, then one section per code grouped by category
+// in taxonomy order ([toolerr.Categories]) and sorted by code within a
 // category.
 //
 // A section is headed by the code (so that "#code_in_lower_case" links to
@@ -28,12 +30,13 @@ const ExampleRequestID = "req_example"
 // The output depends only on the definitions, so it can be generated and
 // committed (see examples/errdocs) and checked for drift in CI.
 //
-// When tools declare fallbacks ([Registry.DeclareFallbacks]) a last
+// When tools declare fallbacks ([toolerr.Registry.DeclareFallbacks]) a last
 // section, "Fallback tools", lists them in a table: the tool, the
 // fallback, the categories it covers and whether it mutates. A registry
 // without fallbacks renders no such section.
-func (r *Registry) Markdown() []byte {
-	defs := r.docDefs()
+func Markdown(r *toolerr.Registry) []byte {
+	r = orDefault(r)
+	defs := docDefs(r)
 	var b bytes.Buffer
 	b.WriteString("# Error codes\n\n")
 	fmt.Fprintf(&b, "%d codes, by category, then by code. Every error is rendered as an RFC 9457 problem "+
@@ -43,32 +46,32 @@ func (r *Registry) Markdown() []byte {
 		fmt.Fprintf(&b, "| [%s](#%s) | `%s` | %d | %s | %s |\n",
 			d.Code, anchor(d.Code), d.Category, d.Status, yesNo(d.Retryable), tableCell(d.Title))
 	}
-	var category Category
+	var category toolerr.Category
 	for _, d := range defs {
 		if d.Category != category {
 			category = d.Category
 			fmt.Fprintf(&b, "\n## Category: %s\n", category)
 		}
-		r.writeSection(&b, d)
+		writeSection(&b, r, d)
 	}
-	r.writeFallbacks(&b) // export_fallbacks.go
+	writeFallbacks(&b, r) // fallbacks.go
 	return b.Bytes()
 }
 
-// writeSection writes the section of one code.
-func (r *Registry) writeSection(b *bytes.Buffer, d Def) {
+// writeSection writes the section of one code of r.
+func writeSection(b *bytes.Buffer, r *toolerr.Registry, d toolerr.Def) {
 	fmt.Fprintf(b, "\n### %s\n\n*%s*\n\n", d.Code, strings.ReplaceAll(oneLine(d.Title), "*", `\*`))
-	if d.Stability == Deprecated {
+	if d.Stability == toolerr.Deprecated {
 		fmt.Fprintf(b, "> **Deprecated.** Use %s instead. This code is removed on %s.\n\n",
-			r.codeLink(d.Replacement), d.Removal)
+			codeLink(r, d.Replacement), d.Removal)
 	}
 	fmt.Fprintf(b, "- Category: `%s`\n- Severity: `%s`\n- Status: %d\n- Retryable: %s\n- Stability: %s\n",
 		d.Category, d.Severity, d.Status, retryDescription(d), d.Stability)
 	if len(d.Actions) > 0 {
 		fmt.Fprintf(b, "- Actions: `%s`\n", strings.Join(d.Actions, "`, `"))
 	}
-	if e := r.exampleError(d); isHTTPURL(e.DocsURL) {
-		fmt.Fprintf(b, "- Docs: <%s>\n", e.DocsURL)
+	if docs := renderedMembersOf(exampleError(r, d)).DocsURL; docs != "" {
+		fmt.Fprintf(b, "- Docs: <%s>\n", docs)
 	}
 
 	b.WriteString("\n**Cause.** ")
@@ -86,7 +89,7 @@ func (r *Registry) writeSection(b *bytes.Buffer, d Def) {
 		oneLine(d.Hint), oneLine(d.HumanHint))
 
 	b.WriteString("\n**Example.**\n\n")
-	writeFenced(b, "json", r.examplePayload(d))
+	writeFenced(b, "json", examplePayload(r, d))
 
 	b.WriteString("\n**Related codes.** ")
 	if len(d.Related) == 0 {
@@ -97,35 +100,43 @@ func (r *Registry) writeSection(b *bytes.Buffer, d Def) {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(r.codeLink(code))
+		b.WriteString(codeLink(r, code))
 	}
 	b.WriteString("\n")
 }
 
-// docDefs returns the definitions in documentation order: by category in
-// taxonomy order, then by code.
-func (r *Registry) docDefs() []Def {
+// orDefault returns r, or the default registry for nil.
+func orDefault(r *toolerr.Registry) *toolerr.Registry {
+	if r == nil {
+		return toolerr.Default()
+	}
+	return r
+}
+
+// docDefs returns the definitions of r in documentation order: by category
+// in taxonomy order, then by code.
+func docDefs(r *toolerr.Registry) []toolerr.Def {
 	defs := r.Defs()
-	order := Categories()
-	slices.SortStableFunc(defs, func(a, b Def) int {
+	order := toolerr.Categories()
+	slices.SortStableFunc(defs, func(a, b toolerr.Def) int {
 		// Defs is sorted by code already; a stable sort by category keeps that.
 		return slices.Index(order, a.Category) - slices.Index(order, b.Category)
 	})
 	return defs
 }
 
-// exampleError builds the error of d as this registry renders it, with
+// exampleError builds the error of d as r renders it, with
 // [ExampleRequestID]. VALIDATION_FAILED is shown as argcheck builds it
 // from a tool's schema: two violations, the most actionable one repeated at
 // the top level, and example_request.
-func (r *Registry) exampleError(d Def) *Error {
+func exampleError(r *toolerr.Registry, d toolerr.Def) *toolerr.Error {
 	e := r.New(d.Code, "").WithRequestID(ExampleRequestID)
-	if d.Code != CodeValidationFailed {
+	if d.Code != toolerr.CodeValidationFailed {
 		return e
 	}
-	limit := Violation{Field: "/limit", Reason: "must be at most 100",
-		AllowedValues: Range{Minimum: 1, Maximum: 100}, SuggestedValue: 100}
-	status := Violation{Field: "/status", Reason: "must be one of the allowed values",
+	limit := toolerr.Violation{Field: "/limit", Reason: "must be at most 100",
+		AllowedValues: toolerr.Range{Minimum: 1, Maximum: 100}, SuggestedValue: 100}
+	status := toolerr.Violation{Field: "/status", Reason: "must be one of the allowed values",
 		AllowedValues: []string{"open", "shipped", "cancelled"}, SuggestedValue: "shipped"}
 	return e.WithDetail("The arguments break the tool's schema in 2 places.").
 		WithField(limit.Field).WithAllowedValues(limit.AllowedValues).WithSuggestedValue(limit.SuggestedValue).
@@ -136,8 +147,8 @@ func (r *Registry) exampleError(d Def) *Error {
 
 // examplePayload is the problem+json rendering of d's example error,
 // indented by two spaces.
-func (r *Registry) examplePayload(d Def) []byte {
-	raw := r.exampleError(d).AppendJSON(nil)
+func examplePayload(r *toolerr.Registry, d toolerr.Def) []byte {
+	raw := exampleError(r, d).AppendJSON(nil)
 	var out bytes.Buffer
 	if err := json.Indent(&out, raw, "", "  "); err != nil {
 		// AppendJSON always writes valid JSON; keep the compact form if not.
@@ -146,24 +157,42 @@ func (r *Registry) examplePayload(d Def) []byte {
 	return out.Bytes()
 }
 
+// renderedMembers holds the members of an error's rendering that the
+// exports link or reference: the docs URL, present only when it is an
+// absolute http(s) URL, and the delay, present whenever the error carries
+// one (a retryable rate limit always does).
+type renderedMembers struct {
+	DocsURL      string          `json:"docs_url"`
+	RetryAfterMS json.RawMessage `json:"retry_after_ms"`
+}
+
+// renderedMembersOf returns the members of e's problem+json rendering
+// the exports read.
+func renderedMembersOf(e *toolerr.Error) renderedMembers {
+	var m renderedMembers
+	// AppendJSON always writes valid JSON; an error would leave m empty.
+	_ = json.Unmarshal(e.AppendJSON(nil), &m)
+	return m
+}
+
 // codeLink links a registered code to its section; an unknown code is
 // written as code only.
-func (r *Registry) codeLink(code string) string {
-	if _, ok := r.lookup(code); ok {
+func codeLink(r *toolerr.Registry, code string) string {
+	if _, ok := r.Lookup(code); ok {
 		return fmt.Sprintf("[%s](#%s)", code, anchor(code))
 	}
 	return "`" + oneLine(code) + "`"
 }
 
 // retryDescription says whether and how a code may be retried.
-func retryDescription(d Def) string {
+func retryDescription(d toolerr.Def) string {
 	if !d.Retryable {
 		return "no"
 	}
 	p := d.Retry
 	var s string
 	switch p.Strategy {
-	case StrategyRetryAfter:
+	case toolerr.StrategyRetryAfter:
 		s = fmt.Sprintf("yes, after `retry_after_ms` (%s when absent), at most %d attempts", p.BaseDelay, p.MaxAttempts)
 	default:
 		s = fmt.Sprintf("yes, with exponential backoff from %s, at most %d attempts", p.BaseDelay, p.MaxAttempts)

@@ -1,4 +1,4 @@
-package toolerr
+package errdocs
 
 import (
 	"bytes"
@@ -12,29 +12,31 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolerr/toolerr"
 )
 
 // exportRegistry is a service registry over Default with a docs base, a
 // beta code whose texts try to break Markdown, and a deprecated code.
-func exportRegistry(t *testing.T) *Registry {
+func exportRegistry(t *testing.T) *toolerr.Registry {
 	t.Helper()
-	reg := NewRegistry(Default(), WithDocsBase("https://docs.example.com/errors/"))
+	reg := toolerr.NewRegistry(toolerr.Default(), toolerr.WithDocsBase("https://docs.example.com/errors/"))
 	require.NoError(t, reg.Register(
-		Def{
-			Code: "AMOUNT_EXCEEDS_REFUNDABLE", Category: CategoryValidation, Status: 422,
+		toolerr.Def{
+			Code: "AMOUNT_EXCEEDS_REFUNDABLE", Category: toolerr.CategoryValidation, Status: 422,
 			Title:     "The amount | exceeds *the* refundable balance",
 			Hint:      "Lower amount to details.refundable_balance_minor or less,\nthen call again.",
 			HumanHint: "The refund is larger than what can be refunded.",
 			Cause:     "The refund asks for more than\n\nwas paid ``` minus earlier refunds.",
 			Repair:    []string{"Read details.refundable_balance_minor.", "Call again with amount at most that value."},
-			Related:   []string{CodeValidationFailed, "NOT_REGISTERED_ANYWHERE"},
-			Stability: Beta,
+			Related:   []string{toolerr.CodeValidationFailed, "NOT_REGISTERED_ANYWHERE"},
+			Stability: toolerr.Beta,
 		},
-		Def{
-			Code: "LEGACY_REFUND_LIMIT", Category: CategoryRateLimit, Status: 429, Retryable: true,
+		toolerr.Def{
+			Code: "LEGACY_REFUND_LIMIT", Category: toolerr.CategoryRateLimit, Status: 429, Retryable: true,
 			Title: "Refund limit reached", Hint: "Wait retry_after_ms, then call again.", HumanHint: "Try again shortly.",
-			Retry:     RetryPolicy{Strategy: StrategyRetryAfter, BaseDelay: 2 * time.Second, MaxAttempts: 3, IdempotencyRequired: true},
-			Stability: Deprecated, Replacement: CodeRateLimited, Removal: "2027-06-30",
+			Retry:     toolerr.RetryPolicy{Strategy: toolerr.StrategyRetryAfter, BaseDelay: 2 * time.Second, MaxAttempts: 3, IdempotencyRequired: true},
+			Stability: toolerr.Deprecated, Replacement: toolerr.CodeRateLimited, Removal: "2027-06-30",
 		},
 	))
 	return reg
@@ -62,9 +64,9 @@ func fencedJSON(t *testing.T, section string) string {
 }
 
 func TestMarkdownHoldsEveryDefaultCodeWithEachPart(t *testing.T) {
-	doc := string(Default().Markdown())
+	doc := string(Markdown(toolerr.Default()))
 	sch := compileProblemSchema(t)
-	for _, d := range Default().Defs() {
+	for _, d := range toolerr.Default().Defs() {
 		t.Run(d.Code, func(t *testing.T) {
 			s := markdownSection(t, doc, d.Code)
 			assert.Contains(t, doc, "| ["+d.Code+"](#"+strings.ToLower(d.Code)+") | `"+string(d.Category)+"` |")
@@ -102,16 +104,16 @@ func TestMarkdownHoldsEveryDefaultCodeWithEachPart(t *testing.T) {
 }
 
 func TestMarkdownOrderIsCategoryThenCode(t *testing.T) {
-	doc := string(exportRegistry(t).Markdown())
+	doc := string(Markdown(exportRegistry(t)))
 	var codes []string
 	for _, m := range regexp.MustCompile(`(?m)^### ([A-Z0-9_]+)$`).FindAllStringSubmatch(doc, -1) {
 		codes = append(codes, m[1])
 	}
-	require.Len(t, codes, len(Default().Defs())+2)
+	require.Len(t, codes, len(toolerr.Default().Defs())+2)
 	rank := func(code string) (int, string) {
 		d, ok := exportRegistry(t).Lookup(code)
 		require.True(t, ok)
-		return slices.Index(Categories(), d.Category), code
+		return slices.Index(toolerr.Categories(), d.Category), code
 	}
 	for i := 1; i < len(codes); i++ {
 		pc, prev := rank(codes[i-1])
@@ -125,7 +127,7 @@ func TestMarkdownOrderIsCategoryThenCode(t *testing.T) {
 }
 
 func TestMarkdownServiceCodes(t *testing.T) {
-	doc := string(exportRegistry(t).Markdown())
+	doc := string(Markdown(exportRegistry(t)))
 
 	s := markdownSection(t, doc, "AMOUNT_EXCEEDS_REFUNDABLE")
 	assert.Contains(t, doc, `| The amount \| exceeds *the* refundable balance |`, "pipes escaped in the index")
@@ -148,7 +150,7 @@ func TestMarkdownServiceCodes(t *testing.T) {
 	assert.Contains(t, d, "- Retryable: yes, after `retry_after_ms` (2s when absent), at most 3 attempts, only with an idempotency key\n")
 	assert.Contains(t, d, "**Repair.** Follow the hint.\n")
 	assert.Contains(t, d, "**Cause.** Not documented.\n")
-	assert.Contains(t, markdownSection(t, doc, CodeUpstreamTimeout), "- Retryable: yes, with exponential backoff from 500ms, at most 3 attempts, only with an idempotency key\n")
+	assert.Contains(t, markdownSection(t, doc, toolerr.CodeUpstreamTimeout), "- Retryable: yes, with exponential backoff from 500ms, at most 3 attempts, only with an idempotency key\n")
 }
 
 func TestWriteFencedOutlastsBacktickRuns(t *testing.T) {
@@ -158,21 +160,21 @@ func TestWriteFencedOutlastsBacktickRuns(t *testing.T) {
 }
 
 func TestMarkdownIsStable(t *testing.T) {
-	assert.Equal(t, string(Default().Markdown()), string(Default().Markdown()))
+	assert.Equal(t, string(Markdown(toolerr.Default())), string(Markdown(toolerr.Default())))
 }
 
 // TestExportsShowViolations: the Markdown and OpenAPI exports carry the
 // violations member: in VALIDATION_FAILED's example, as argcheck builds
 // it, and in the Problem schema.
 func TestExportsShowViolations(t *testing.T) {
-	md := string(Default().Markdown())
+	md := string(Markdown(toolerr.Default()))
 	section := md[strings.Index(md, "### VALIDATION_FAILED"):]
 	section = section[:strings.Index(section[1:], "\n### ")+1]
 	for _, want := range []string{`"violations": [`, `"field": "/status"`, `"example_request": {`} {
 		assert.Contains(t, section, want)
 	}
 
-	doc, err := Default().OpenAPI()
+	doc, err := OpenAPI(toolerr.Default())
 	require.NoError(t, err)
 	var api struct {
 		Components struct {
@@ -187,9 +189,9 @@ func TestExportsShowViolations(t *testing.T) {
 	require.NoError(t, json.Unmarshal(doc, &api))
 	props, _ := api.Components.Schemas[OpenAPIProblemSchema]["properties"].(map[string]any)
 	assert.Contains(t, props, "violations")
-	example := api.Components.Responses[CodeValidationFailed].Content[ContentTypeProblem].Example
+	example := api.Components.Responses[toolerr.CodeValidationFailed].Content[toolerr.ContentTypeProblem].Example
 	assert.Len(t, example["violations"], 2)
 	raw, err := json.Marshal(example)
 	require.NoError(t, err)
-	assert.NoError(t, Validate(raw), "the example keeps the contract")
+	assert.NoError(t, toolerr.Validate(raw), "the example keeps the contract")
 }

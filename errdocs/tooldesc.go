@@ -1,6 +1,10 @@
-package toolerr
+package errdocs
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/toolerr/toolerr"
+)
 
 // ToolError is one entry of the compact errors array of a function-calling
 // tool description: what a model needs to plan around a code before it
@@ -9,7 +13,7 @@ type ToolError struct {
 	// Code is the registered code.
 	Code string `json:"code"`
 	// Category is the code's taxonomy category.
-	Category Category `json:"category"`
+	Category toolerr.Category `json:"category"`
 	// Retryable is the code's default retryability.
 	Retryable bool `json:"retryable"`
 	// Hint is the code's imperative next step for the model, on one line.
@@ -17,11 +21,11 @@ type ToolError struct {
 }
 
 // ToolErrors returns the compact errors array of a tool description for
-// the given codes, in the order given, each once. Codes not registered in r
-// or its parents are left out. With no codes it lists every code in the
-// order of [Registry.Markdown]: by category, then by code.
-func (r *Registry) ToolErrors(codes ...string) []ToolError {
-	defs := r.selectDefs(codes)
+// the given codes of r, in the order given, each once. Codes not
+// registered in r or its parents are left out. With no codes it lists
+// every code in the order of [Markdown]: by category, then by code.
+func ToolErrors(r *toolerr.Registry, codes ...string) []ToolError {
+	defs := selectDefs(orDefault(r), codes)
 	out := make([]ToolError, 0, len(defs))
 	for _, d := range defs {
 		out = append(out, ToolError{Code: d.Code, Category: d.Category, Retryable: d.Retryable, Hint: oneLine(d.Hint)})
@@ -38,10 +42,10 @@ func (r *Registry) ToolErrors(codes ...string) []ToolError {
 //
 // where a retryable code says "retryable after retry_after_ms" or
 // "retryable with backoff" after its retry strategy. Codes are chosen and
-// ordered as by [Registry.ToolErrors]; with no code registered the result
-// is "". The block ends with a newline.
-func (r *Registry) MCPErrorsBlock(codes ...string) string {
-	defs := r.selectDefs(codes)
+// ordered as by [ToolErrors]; with no code registered the result is "".
+// The block ends with a newline.
+func MCPErrorsBlock(r *toolerr.Registry, codes ...string) string {
+	defs := selectDefs(orDefault(r), codes)
 	if len(defs) == 0 {
 		return ""
 	}
@@ -61,14 +65,14 @@ func (r *Registry) MCPErrorsBlock(codes ...string) string {
 	return b.String()
 }
 
-// selectDefs returns the definitions of codes in the order given, each
-// once, skipping unregistered codes; with no codes, every definition in
-// documentation order.
-func (r *Registry) selectDefs(codes []string) []Def {
+// selectDefs returns the definitions of codes in r in the order given,
+// each once, skipping unregistered codes; with no codes, every definition
+// in documentation order.
+func selectDefs(r *toolerr.Registry, codes []string) []toolerr.Def {
 	if len(codes) == 0 {
-		return r.docDefs()
+		return docDefs(r)
 	}
-	out := make([]Def, 0, len(codes))
+	out := make([]toolerr.Def, 0, len(codes))
 	seen := make(map[string]bool, len(codes))
 	for _, code := range codes {
 		if seen[code] {
@@ -83,11 +87,11 @@ func (r *Registry) selectDefs(codes []string) []Def {
 }
 
 // retryPhrase is the short retryability of d for a tool description.
-func retryPhrase(d Def) string {
+func retryPhrase(d toolerr.Def) string {
 	switch {
 	case !d.Retryable:
 		return "not retryable"
-	case d.Retry.Strategy == StrategyRetryAfter:
+	case d.Retry.Strategy == toolerr.StrategyRetryAfter:
 		return "retryable after retry_after_ms"
 	default:
 		return "retryable with backoff"

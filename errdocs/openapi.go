@@ -1,19 +1,21 @@
-package toolerr
+package errdocs
 
 import (
 	"bytes"
 	_ "embed" // the published problem schema
 	"encoding/json"
 	"fmt"
+
+	"github.com/toolerr/toolerr"
 )
 
 // problemSchema is the published JSON Schema of the problem rendering, the
-// one source of the Problem schema of [Registry.OpenAPI].
+// one source of the Problem schema of [OpenAPI].
 //
-//go:embed testdata/schema/problem.schema.json
+//go:embed problem.schema.json
 var problemSchema []byte
 
-// The names [Registry.OpenAPI] gives to its components.
+// The names [OpenAPI] gives to its components.
 const (
 	// OpenAPIProblemSchema is the name of the problem schema under
 	// components.schemas.
@@ -30,7 +32,7 @@ const (
 const openAPIDefsRef = "#/components/schemas/" + OpenAPIProblemSchema + "/$defs/"
 
 // AgentErrorCode is one entry of the x-agent-error-codes extension of
-// [Registry.OpenAPI]: how a code is classified, for agent runtimes and
+// [OpenAPI]: how a code is classified, for agent runtimes and
 // gateways that read the API description.
 type AgentErrorCode struct {
 	// Code is the registered code; its response is components.responses.<Code>.
@@ -38,28 +40,29 @@ type AgentErrorCode struct {
 	// Status is the HTTP status of the code's responses.
 	Status int `json:"status"`
 	// Category is the code's taxonomy category.
-	Category Category `json:"category"`
+	Category toolerr.Category `json:"category"`
 	// Severity is the code's severity.
-	Severity Severity `json:"severity"`
+	Severity toolerr.Severity `json:"severity"`
 	// Retryable is the code's default retryability.
 	Retryable bool `json:"retryable"`
 	// Stability is stable, beta or deprecated.
-	Stability Stability `json:"stability"`
+	Stability toolerr.Stability `json:"stability"`
 	// Replacement is the code to use instead; deprecated codes only.
 	Replacement string `json:"replacement,omitempty"`
 	// Removal is the date (YYYY-MM-DD) the code goes away; deprecated codes only.
 	Removal string `json:"removal,omitempty"`
 }
 
-// OpenAPI renders the registry's codes, the parents' included, as a minimal
+// OpenAPI renders the codes of r, its parents' included, as a minimal
 // OpenAPI 3.1 document in indented JSON whose components a service merges
 // into its own API description:
 //
 //   - components.schemas.Problem: the published problem schema
-//     (testdata/schema/problem.schema.json) with its $defs kept in place,
+//     (problem.schema.json, in this package) with its $defs kept in place,
 //     its references rewritten to point into the document, and its root
 //     $ref moved into allOf;
-//   - components.headers: X-Request-Id and Retry-After, as [Write] sets them;
+//   - components.headers: X-Request-Id and Retry-After, as [toolerr.Write]
+//     sets them;
 //   - components.responses: one response per code, named by the code, whose
 //     description is the code's title and whose application/problem+json
 //     content has the Problem schema and the code's rendering as example
@@ -67,31 +70,32 @@ type AgentErrorCode struct {
 //     also reference Retry-After;
 //   - components.x-agent-error-codes: one [AgentErrorCode] per code;
 //   - components.x-agent-fallbacks, when a tool has fallbacks (see
-//     [Registry.DeclareFallbacks]): an object whose keys are the tools and
+//     [toolerr.Registry.DeclareFallbacks]): an object whose keys are the tools and
 //     whose values list their fallbacks, one [AgentFallback] each, in
 //     order of preference. It is left out when no tool declares any.
 //
-// Codes are in the order of [Registry.Markdown]. paths is empty. An
+// Codes are in the order of [Markdown]. paths is empty. An
 // operation refers to a code's response as
 // {"$ref": "#/components/responses/RATE_LIMITED"}.
-func (r *Registry) OpenAPI() ([]byte, error) {
+func OpenAPI(r *toolerr.Registry) ([]byte, error) {
+	r = orDefault(r)
 	schema, err := openAPIProblemSchema()
 	if err != nil {
 		return nil, err
 	}
-	defs := r.docDefs()
+	defs := docDefs(r)
 	responses := make(map[string]openAPIResponse, len(defs))
 	codes := make([]AgentErrorCode, 0, len(defs))
 	for _, d := range defs {
-		e := r.exampleError(d)
+		e := exampleError(r, d)
 		headers := map[string]openAPIRef{"X-Request-Id": {Ref: "#/components/headers/X-Request-Id"}}
-		if e.renderedRetryAfter() > 0 {
+		if renderedMembersOf(e).RetryAfterMS != nil {
 			headers["Retry-After"] = openAPIRef{Ref: "#/components/headers/Retry-After"}
 		}
 		responses[d.Code] = openAPIResponse{
 			Description: oneLine(d.Title),
 			Headers:     headers,
-			Content: map[string]openAPIMedia{ContentTypeProblem: {
+			Content: map[string]openAPIMedia{toolerr.ContentTypeProblem: {
 				Schema:  openAPIRef{Ref: "#/components/schemas/" + OpenAPIProblemSchema},
 				Example: json.RawMessage(e.AppendJSON(nil)),
 			}},
@@ -100,7 +104,7 @@ func (r *Registry) OpenAPI() ([]byte, error) {
 			Code: d.Code, Status: d.Status, Category: d.Category, Severity: d.Severity,
 			Retryable: d.Retryable, Stability: d.Stability,
 		}
-		if d.Stability == Deprecated {
+		if d.Stability == toolerr.Deprecated {
 			c.Replacement, c.Removal = d.Replacement, d.Removal
 		}
 		codes = append(codes, c)
@@ -127,12 +131,12 @@ func (r *Registry) OpenAPI() ([]byte, error) {
 			},
 			Responses: responses,
 			Codes:     codes,
-			Fallbacks: r.agentFallbacks(), // export_fallbacks.go
+			Fallbacks: agentFallbacks(r), // fallbacks.go
 		},
 	}
 	out, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
-		return nil, fmt.Errorf("toolerr: openapi: %w", err)
+		return nil, fmt.Errorf("errdocs: openapi: %w", err)
 	}
 	return out, nil
 }
@@ -144,7 +148,7 @@ func (r *Registry) OpenAPI() ([]byte, error) {
 func openAPIProblemSchema() (json.RawMessage, error) {
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(problemSchema, &members); err != nil {
-		return nil, fmt.Errorf("toolerr: openapi: problem schema: %w", err)
+		return nil, fmt.Errorf("errdocs: openapi: problem schema: %w", err)
 	}
 	delete(members, "$schema")
 	delete(members, "$id")
@@ -155,13 +159,13 @@ func openAPIProblemSchema() (json.RawMessage, error) {
 		var all []json.RawMessage
 		if v, ok := members["allOf"]; ok {
 			if err := json.Unmarshal(v, &all); err != nil {
-				return nil, fmt.Errorf("toolerr: openapi: problem schema allOf: %w", err)
+				return nil, fmt.Errorf("errdocs: openapi: problem schema allOf: %w", err)
 			}
 		}
 		all = append(all, json.RawMessage(`{"$ref":`+string(ref)+`}`))
 		v, err := json.Marshal(all)
 		if err != nil {
-			return nil, fmt.Errorf("toolerr: openapi: problem schema allOf: %w", err)
+			return nil, fmt.Errorf("errdocs: openapi: problem schema allOf: %w", err)
 		}
 		members["allOf"] = v
 		delete(members, "$ref")
@@ -173,12 +177,12 @@ func openAPIProblemSchema() (json.RawMessage, error) {
 	}
 	out, err := json.Marshal(members)
 	if err != nil {
-		return nil, fmt.Errorf("toolerr: openapi: problem schema: %w", err)
+		return nil, fmt.Errorf("errdocs: openapi: problem schema: %w", err)
 	}
 	return out, nil
 }
 
-// The OpenAPI objects that [Registry.OpenAPI] writes, in document order.
+// The OpenAPI objects that [OpenAPI] writes, in document order.
 type (
 	openAPIDoc struct {
 		OpenAPI    string            `json:"openapi"`

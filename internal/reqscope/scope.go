@@ -1,0 +1,167 @@
+// Package reqscope is the per-request state that toolerr keeps in a
+// context: the ids the errors of a request carry, the text filters the
+// middleware sets for them, and what the code serving the request records
+// for the error path (the operation under way, the vendor relayed, the
+// error toolerr.Write rendered). The root package reads and writes it
+// through RequestID, TraceID, RecordIntent, RecordVendor and Write; the
+// middleware, the MCP adapters and package idempotency use it directly.
+//
+// The package cannot import the root, which imports it: the error and the
+// intent it records are held opaque, and the functions that return them
+// take their type as a type argument (*toolerr.Error, toolerr.Intent).
+package reqscope
+
+import (
+	"context"
+	"sync"
+)
+
+// Scope is the request scope of one request. It is a context itself, so
+// that a request scope costs one allocation; middleware that allocates
+// per-request state of its own embeds a Scope in it and calls Init, and
+// the state is the request's context, with no allocation for the scope.
+// A Scope must not be copied after Init.
+type Scope struct {
+	context.Context
+	requestID string
+	traceID   string
+	// rec is shared by every scope derived for the same request, so a
+	// recording made under a derived context is seen by the middleware.
+	rec *recordings
+	own recordings
+}
+
+// recordings is what the code serving a request recorded for the error
+// path (recordings.go). Safe for concurrent use.
+type recordings struct {
+	// clean is the text filter errors rendered for the request pass
+	// through; set before the request is served and never changed, so it
+	// is read without the lock.
+	clean func(string) string
+	// redact removes secrets from text that must keep its shape; set and
+	// read as clean is.
+	redact func(string) string
+	mu     sync.Mutex
+	intent any // a *toolerr.Intent, or nil
+	vendor string
+	// written is the *toolerr.Error last rendered, or nil.
+	written any
+	// next is the func(*toolerr.Error) to call with the next error
+	// recorded as written, once.
+	next any
+}
+
+type scopeKey struct{}
+
+// New returns a context that starts the request scope of one request over
+// parent: it carries the request id and trace id that errors rendered for
+// the request will carry, and receives what the handler records. It costs
+// one allocation.
+func New(parent context.Context, requestID, traceID string) context.Context {
+	s := &Scope{}
+	s.Init(parent, requestID, traceID)
+	return s
+}
+
+// Init starts the request scope over parent with the request's ids, as
+// [New] does.
+func (s *Scope) Init(parent context.Context, requestID, traceID string) {
+	s.Context, s.requestID, s.traceID = parent, requestID, traceID
+	s.rec = &s.own
+}
+
+// SetTextFilter sets the function that toolerr.Write passes every string
+// of an error rendered for this request through (toolerr.Error.MapText):
+// the middleware sets its sanitizer here, so an error a handler renders
+// itself is sanitized like one it returns. Call it right after Init,
+// before the request is served; it is shared by every context derived
+// from the scope.
+func (s *Scope) SetTextFilter(clean func(string) string) {
+	s.rec.clean = clean
+}
+
+// SetRedactFilter sets the function that [Redact] passes text of the
+// request through: text that must keep its shape and is kept or written
+// somewhere other than the agent's answer (a failure response stored for
+// replay by package idempotency). The middleware sets its sanitizer's
+// secret stage here. Call it right after Init, before the request is
+// served; it is shared by every context derived from the scope.
+func (s *Scope) SetRedactFilter(redact func(string) string) {
+	s.rec.redact = redact
+}
+
+// Value returns the scope for the scope key, else the parent's value.
+func (s *Scope) Value(key any) any {
+	if key == (scopeKey{}) {
+		return s
+	}
+	return s.Context.Value(key)
+}
+
+// of returns the innermost request scope of ctx, or nil.
+func of(ctx context.Context) *Scope {
+	if ctx == nil {
+		return nil
+	}
+	s, _ := ctx.Value(scopeKey{}).(*Scope)
+	return s
+}
+
+// WithRequestID returns a context carrying the request id that errors
+// rendered for this request will carry. It keeps the trace id and the
+// recordings of ctx's request scope.
+func WithRequestID(ctx context.Context, id string) context.Context {
+	s := &Scope{}
+	s.Init(ctx, id, "")
+	if p := of(ctx); p != nil {
+		s.traceID, s.rec = p.traceID, p.rec
+	}
+	return s
+}
+
+// WithTraceID returns a context carrying a W3C trace id for errors
+// rendered for this request. It keeps the request id and the recordings
+// of ctx's request scope.
+func WithTraceID(ctx context.Context, id string) context.Context {
+	s := &Scope{}
+	s.Init(ctx, "", id)
+	if p := of(ctx); p != nil {
+		s.requestID, s.rec = p.requestID, p.rec
+	}
+	return s
+}
+
+// RequestID returns the request id of ctx's request scope, or "".
+func RequestID(ctx context.Context) string {
+	if s := of(ctx); s != nil {
+		return s.requestID
+	}
+	return ""
+}
+
+// TraceID returns the trace id of ctx's request scope, or "".
+func TraceID(ctx context.Context) string {
+	if s := of(ctx); s != nil {
+		return s.traceID
+	}
+	return ""
+}
+
+// TextFilter returns the text filter of ctx's request scope
+// ([Scope.SetTextFilter]), or nil.
+func TextFilter(ctx context.Context) func(string) string {
+	if s := of(ctx); s != nil {
+		return s.rec.clean
+	}
+	return nil
+}
+
+// Redact returns text through the redact filter of ctx's request scope
+// ([Scope.SetRedactFilter]); ok is false, and text is returned unchanged,
+// when ctx has no scope or its scope no such filter.
+func Redact(ctx context.Context, text string) (out string, ok bool) {
+	if s := of(ctx); s != nil && s.rec.redact != nil {
+		return s.rec.redact(text), true
+	}
+	return text, false
+}
