@@ -23,33 +23,60 @@ type function struct {
 
 // exportedFuncs returns the exported functions, and the exported methods
 // of exported types, of the packages of the module at root, but for main
-// packages, test files, testdata and nested modules. Only files that the
-// current build context would compile count.
-func exportedFuncs(root string) ([]function, error) {
+// packages, test files and testdata; and those of the modules nested in
+// it when nested is set, else none of theirs. Only files that the current
+// build context would compile count. A function is named by its
+// package's folder under root, led by the last element of root's module
+// path (toolerr/middleware/toolerrgin.Middleware), so that the names of
+// nested modules' packages read like the root module's.
+func exportedFuncs(root string, nested bool) ([]function, error) {
 	module, err := modulePath(filepath.Join(root, "go.mod"))
 	if err != nil {
 		return nil, err
 	}
+	return moduleFuncs(root, root, module, path.Base(module), nested)
+}
+
+// moduleFuncs returns the exported functions of the module at dir, whose
+// path is module and whose packages' names lead with name, and those of
+// the modules nested in it when nested is set.
+func moduleFuncs(root, dir, module, name string, nested bool) ([]function, error) {
 	var funcs []function
-	err = filepath.WalkDir(root, func(dir string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(dir, func(sub string, d fs.DirEntry, err error) error {
 		if err != nil || !d.IsDir() {
 			return err
 		}
 		base := d.Name()
-		if dir != root {
+		if sub != dir {
 			if base == "testdata" || base == "vendor" || strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_") {
 				return filepath.SkipDir
 			}
-			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-				return filepath.SkipDir // a nested module of its own
+			if _, err := os.Stat(filepath.Join(sub, "go.mod")); err == nil {
+				if !nested {
+					return filepath.SkipDir
+				}
+				inner, err := modulePath(filepath.Join(sub, "go.mod"))
+				if err != nil {
+					return err
+				}
+				found, err := moduleFuncs(root, sub, inner, name, nested)
+				funcs = append(funcs, found...)
+				if err != nil {
+					return err
+				}
+				return filepath.SkipDir // walked as a module of its own
 			}
 		}
-		rel, err := filepath.Rel(root, dir)
+		inModule, err := filepath.Rel(dir, sub)
 		if err != nil {
 			return err
 		}
-		importPath := path.Join(module, filepath.ToSlash(rel))
-		found, err := packageFuncs(dir, importPath, path.Join(path.Base(module), filepath.ToSlash(rel)))
+		inRoot, err := filepath.Rel(root, sub)
+		if err != nil {
+			return err
+		}
+		importPath := path.Join(module, filepath.ToSlash(inModule))
+		found, err := packageFuncs(sub, importPath, path.Join(name, filepath.ToSlash(inRoot)))
 		funcs = append(funcs, found...)
 		return err
 	})

@@ -27,16 +27,16 @@ type block struct {
 // names it: the package's import path and the file's name.
 type coverage map[string][]block
 
-// readProfile reads a coverage profile (go test -coverprofile). A block
-// listed more than once, as when several test binaries cover a package,
-// ran when any of its lines says so.
-func readProfile(name string) (coverage, error) {
+// read adds the blocks of a coverage profile (go test -coverprofile) to
+// c. A block listed more than once, as when several test binaries cover a
+// package or several profiles are read, ran when any of its lines says
+// so.
+func (c coverage) read(name string) error {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer f.Close()
-	cov := coverage{}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
 	for n := 1; sc.Scan(); n++ {
@@ -46,11 +46,11 @@ func readProfile(name string) (coverage, error) {
 		}
 		file, b, err := parseBlock(line)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", name, n, err)
+			return fmt.Errorf("%s:%d: %w", name, n, err)
 		}
-		cov[file] = append(cov[file], b)
+		c[file] = append(c[file], b)
 	}
-	return cov, sc.Err()
+	return sc.Err()
 }
 
 // parseBlock parses one line of a profile:

@@ -76,9 +76,9 @@ func write(t *testing.T, root, name, text string) string {
 	return p
 }
 
-// check runs the checker over the test module with profile and allowlist
+// checkModule runs the checker over the test module with profile and allowlist
 // (none when allow is ""), and returns whether it passed and its output.
-func check(t *testing.T, root, profile, allow string) (bool, string) {
+func checkModule(t *testing.T, root, profile, allow string) (bool, string) {
 	t.Helper()
 	prof := write(t, t.TempDir(), "cover.out", profile)
 	allowFile := ""
@@ -86,7 +86,7 @@ func check(t *testing.T, root, profile, allow string) (bool, string) {
 		allowFile = write(t, t.TempDir(), "untested.allow", allow)
 	}
 	var out bytes.Buffer
-	ok, err := run(&out, root, prof, allowFile)
+	ok, err := run(&out, check{root: root, profiles: []string{prof}, allow: allowFile})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func check(t *testing.T, root, profile, allow string) (bool, string) {
 }
 
 func TestFlagsUntestedExported(t *testing.T) {
-	ok, out := check(t, dockModule(t), dockProfile, "")
+	ok, out := checkModule(t, dockModule(t), dockProfile, "")
 	if ok {
 		t.Fatalf("passed with two untested exported functions:\n%s", out)
 	}
@@ -116,10 +116,10 @@ func TestFlagsUntestedExported(t *testing.T) {
 func TestHonoursAllowlist(t *testing.T) {
 	root := dockModule(t)
 	allow := "# The dock's allowlist.\n\ndock.Untested # reached only by a real crane\ndock.(*Crane).Lift   # same\n"
-	if ok, out := check(t, root, dockProfile, allow); !ok {
+	if ok, out := checkModule(t, root, dockProfile, allow); !ok {
 		t.Fatalf("failed with every untested name allowlisted:\n%s", out)
 	}
-	ok, out := check(t, root, dockProfile, "dock.Untested # reached only by a real crane\n")
+	ok, out := checkModule(t, root, dockProfile, "dock.Untested # reached only by a real crane\n")
 	if ok || !strings.Contains(out, "dock.(*Crane).Lift is exported") || strings.Contains(out, "dock.Untested is") {
 		t.Fatalf("an allowlist of one name must fail on the other only:\n%s", out)
 	}
@@ -128,7 +128,7 @@ func TestHonoursAllowlist(t *testing.T) {
 func TestStaleAllowlistFails(t *testing.T) {
 	root := dockModule(t)
 	allow := "dock.Untested # r\ndock.(*Crane).Lift # r\ndock.Reached # r\ndock.Gone # r\n"
-	ok, out := check(t, root, dockProfile, allow)
+	ok, out := checkModule(t, root, dockProfile, allow)
 	if ok {
 		t.Fatalf("passed with stale entries:\n%s", out)
 	}
@@ -152,7 +152,7 @@ func TestAllowlistNeedsReasons(t *testing.T) {
 // (profile lines listed twice) counts as reached.
 func TestMergedProfile(t *testing.T) {
 	merged := dockProfile + "example.com/dock/dock.go:17.28,19.2 1 1\n"
-	ok, out := check(t, dockModule(t), merged, "dock.Untested # r\n")
+	ok, out := checkModule(t, dockModule(t), merged, "dock.Untested # r\n")
 	if !ok {
 		t.Fatalf("Lift ran in one binary:\n%s", out)
 	}
@@ -161,7 +161,7 @@ func TestMergedProfile(t *testing.T) {
 // TestMissingPackageIsUntested: a package the profile does not cover at
 // all is untested, not skipped.
 func TestMissingPackageIsUntested(t *testing.T) {
-	ok, out := check(t, dockModule(t), "mode: set\n", "")
+	ok, out := checkModule(t, dockModule(t), "mode: set\n", "")
 	if ok || !strings.Contains(out, "dock.Reached is exported") {
 		t.Fatalf("an uncovered package must be reported:\n%s", out)
 	}
@@ -170,7 +170,7 @@ func TestMissingPackageIsUntested(t *testing.T) {
 func TestBadProfile(t *testing.T) {
 	for _, bad := range []string{"dock.go 1 1\n", "x/dock.go:4.20 1 1\n", "x/dock.go:4.x,6.2 1 1\n", "x/dock.go:4.20,6.2 1 many\n"} {
 		p := write(t, t.TempDir(), "cover.out", "mode: set\n"+bad)
-		if _, err := readProfile(p); err == nil {
+		if err := (coverage{}).read(p); err == nil {
 			t.Errorf("%q read without an error", bad)
 		}
 	}
