@@ -3,7 +3,8 @@ package classify
 import (
 	"errors"
 	"reflect"
-	"strings"
+
+	"github.com/toolerr/toolerr/internal/sdkpath"
 )
 
 // An SDK's typed error that nothing read becomes INTERNAL_ERROR: a
@@ -21,11 +22,11 @@ type knownSDK struct {
 
 // knownSDKs are the SDKs UnreadSDK recognizes, by import path prefix.
 var knownSDKs = [...]knownSDK{
-	{"github.com/stripe/stripe-go", "stripe-go", "toolerr reads stripe-go errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
-	{"github.com/openai/openai-go", "openai-go", "toolerr reads openai-go errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
-	{"github.com/anthropics/anthropic-sdk-go", "anthropic-sdk-go", "toolerr reads anthropic-sdk-go errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
-	{"github.com/google/go-github", "go-github", "toolerr reads go-github errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
-	{"google.golang.org/api", "googleapi", "toolerr reads googleapi errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
+	{sdkpath.StripeGo, "stripe-go", "toolerr reads stripe-go errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
+	{sdkpath.OpenAIGo, "openai-go", "toolerr reads openai-go errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
+	{sdkpath.AnthropicGo, "anthropic-sdk-go", "toolerr reads anthropic-sdk-go errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
+	{sdkpath.GoGitHub, "go-github", "toolerr reads go-github errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
+	{sdkpath.GoogleAPI, "googleapi", "toolerr reads googleapi errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
 	{"github.com/slack-go/slack", "slack-go", "register slackerr.Mapper() (github.com/toolerr/toolerr/mappers/slackerr)"},
 	{"google.golang.org/grpc", "grpc", "register grpcerr.Mapper() (github.com/toolerr/toolerr/mappers/grpcerr)"},
 	{"github.com/aws/aws-sdk-go-v2", "aws-sdk-go-v2", "upgrade toolerr: its AWS rules read smithy-go's API errors"},
@@ -82,7 +83,7 @@ func sdkOf(e error) (knownSDK, string, bool) {
 // ("github.com/stripe/stripe-go/v85", ".../api/googleapi").
 func sdkForPath(path string) (knownSDK, bool) {
 	for _, k := range knownSDKs {
-		if strings.HasPrefix(path, k.path) && (len(path) == len(k.path) || path[len(k.path)] == '/') {
+		if sdkpath.Under(path, k.path) {
 			return k, true
 		}
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/asciifold"
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
@@ -113,10 +114,10 @@ func (cloudflareGateway) Recognizes(r *Raw) bool {
 		return false
 	}
 	if text {
-		return hasPrefixFold(trimLeftSpace(r.Body), "error code:")
+		return asciifold.HasPrefix(trimLeftSpace(r.Body), "error code:")
 	}
 	for _, m := range cloudflareMarkers {
-		if gwContainsFold(r.Body, m) {
+		if asciifold.Contains(gwHead(r.Body), m) {
 			return true
 		}
 	}
@@ -190,7 +191,7 @@ func cloudflareErrorCode(body []byte, page bool) string {
 		forms = cloudflarePageCodeForms
 	}
 	for _, p := range forms {
-		i := indexFold(head, p)
+		i := asciifold.Index(head, p)
 		if i < 0 {
 			continue
 		}
@@ -231,11 +232,11 @@ func cloudflareTitle(title string) string {
 // ("Just a moment...") or a WAF block page ("Attention Required!", "Sorry,
 // you have been blocked"): a policy decision about this client.
 func cloudflareChallenge(body []byte, title string) bool {
-	// hasPrefixFold is ASCII-only: as strings.ToLower then HasPrefix, as no
+	// asciifold.HasPrefix is ASCII-only: as strings.ToLower then HasPrefix, as no
 	// non-ASCII rune lowers to the ASCII needed here.
 	t := []byte(title[:min(len(title), len("attention required"))])
-	if hasPrefixFold(t, "just a moment") || hasPrefixFold(t, "attention required") {
+	if asciifold.HasPrefix(t, "just a moment") || asciifold.HasPrefix(t, "attention required") {
 		return true
 	}
-	return gwContainsFold(body, "cf_chl_opt") || gwContainsFold(body, "sorry, you have been blocked")
+	return asciifold.Contains(gwHead(body), "cf_chl_opt") || asciifold.Contains(gwHead(body), "sorry, you have been blocked")
 }

@@ -4,7 +4,9 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/toolerr/toolerr/internal/asciifold"
 	"github.com/toolerr/toolerr/internal/canonheader"
+	"github.com/toolerr/toolerr/internal/textcut"
 )
 
 // Helpers shared by the gateway translators: reading a proxy's error page
@@ -21,13 +23,7 @@ const (
 // gwHead returns the start of body that the gateway helpers search, ending
 // at a word boundary (see cut.go).
 func gwHead(body []byte) []byte {
-	return endAtWord(body, gwScanLimit)
-}
-
-// gwContainsFold reports whether the start of body holds the lower-case
-// ASCII needle, ignoring ASCII case.
-func gwContainsFold(body []byte, needle string) bool {
-	return indexFold(gwHead(body), needle) >= 0
+	return textcut.AtWord(body, gwScanLimit)
 }
 
 // gwTagNeedles returns the opening ("<title") and closing ("</title") of
@@ -54,7 +50,7 @@ func gwElement(body []byte, tag string) string {
 	head := gwHead(body)
 	open, close := gwTagNeedles(tag)
 	for from := 0; from < len(head); {
-		i := indexFold(head[from:], open)
+		i := asciifold.Index(head[from:], open)
 		if i < 0 {
 			return ""
 		}
@@ -66,7 +62,7 @@ func gwElement(body []byte, tag string) string {
 				return ""
 			}
 			rest := head[gt+1:]
-			end := indexFold(rest, close)
+			end := asciifold.Index(rest, close)
 			if end < 0 {
 				end = len(rest)
 			}
@@ -154,7 +150,7 @@ func gwMarkupText(b []byte, max int) string {
 	if cut {
 		// Replacing invalid bytes can shrink the text below max, so the
 		// word cut here must be dropped now, not left to gwCut.
-		s = dropPartialWord(s)
+		s = textcut.DropLastWord(s)
 	}
 	if strings.IndexByte(s, '&') >= 0 {
 		s = gwEntities.Replace(s)
@@ -173,7 +169,7 @@ func gwFirstLine(body []byte) string {
 		} else {
 			head = nil
 		}
-		if s := strings.TrimSpace(strings.ToValidUTF8(string(endAtWord(line, 4*gwMessageMax)), "\uFFFD")); s != "" {
+		if s := strings.TrimSpace(strings.ToValidUTF8(string(textcut.AtWord(line, 4*gwMessageMax)), "\uFFFD")); s != "" {
 			return gwCut(s, gwMessageMax)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/asciifold"
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
@@ -25,7 +26,7 @@ func (nginxGateway) Recognizes(r *Raw) bool {
 	if !gwIsPage(r) {
 		return false
 	}
-	if gwContainsFold(r.Body, "<center>nginx") || gwContainsFold(r.Body, "<center>openresty") {
+	if asciifold.Contains(gwHead(r.Body), "<center>nginx") || asciifold.Contains(gwHead(r.Body), "<center>openresty") {
 		return true
 	}
 	server := r.server()
@@ -116,14 +117,14 @@ func (envoyGateway) Recognizes(r *Raw) bool {
 		return false
 	}
 	b := trimLeftSpace(r.Body)
-	if hasPrefixFold(b, envoyConnectError) {
+	if asciifold.HasPrefix(b, envoyConnectError) {
 		return true
 	}
 	if !envoyHeaders(r) {
 		return false
 	}
 	for _, p := range envoyReplies {
-		if hasPrefixFold(b, p) {
+		if asciifold.HasPrefix(b, p) {
 			return true
 		}
 	}
@@ -136,7 +137,7 @@ func envoyHeaders(r *Raw) bool {
 		return true
 	}
 	for k := range r.Header {
-		if hasPrefixFold([]byte(k), "x-envoy-") {
+		if asciifold.HasPrefix(k, "x-envoy-") {
 			return true
 		}
 	}

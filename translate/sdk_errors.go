@@ -2,9 +2,9 @@ package translate
 
 import (
 	"errors"
-	"strings"
 
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/sdkpath"
 )
 
 // An SDK's typed error is a Go type of one major version of the SDK:
@@ -28,11 +28,11 @@ type sdkReader struct {
 
 // sdkReaders are the SDKs ReadSDKError reads, by import path prefix.
 var sdkReaders = [...]sdkReader{
-	{"github.com/stripe/stripe-go", (*Set).readStripe},
-	{"github.com/openai/openai-go", stainlessReader(openAISDK)},
-	{"github.com/anthropics/anthropic-sdk-go", stainlessReader(anthropicSDK)},
-	{"github.com/google/go-github", (*Set).readGitHub},
-	{"google.golang.org/api", (*Set).readGoogle},
+	{sdkpath.StripeGo, (*Set).readStripe},
+	{sdkpath.OpenAIGo, stainlessReader(openAISDK)},
+	{sdkpath.AnthropicGo, stainlessReader(anthropicSDK)},
+	{sdkpath.GoGitHub, (*Set).readGitHub},
+	{sdkpath.GoogleAPI, (*Set).readGoogle},
 }
 
 // maxSDKChain bounds the errors of a chain ReadSDKError looks at.
@@ -80,7 +80,7 @@ func (s *Set) readOne(e error) (classify.Outcome, bool) {
 		return classify.Outcome{}, false
 	}
 	for _, r := range sdkReaders {
-		if !underPath(path, r.path) {
+		if !sdkpath.Under(path, r.path) {
 			continue
 		}
 		f, ok := fieldsOf(e)
@@ -112,11 +112,4 @@ func (s *Set) translateKept(vendor, method string, r *Raw) (classify.Outcome, bo
 	}
 	o.Method, o.Idempotent = "", false
 	return o, true
-}
-
-// underPath reports whether the package path is the module path prefix
-// or a package under it ("github.com/stripe/stripe-go/v85" under
-// "github.com/stripe/stripe-go").
-func underPath(path, prefix string) bool {
-	return strings.HasPrefix(path, prefix) && (len(path) == len(prefix) || path[len(prefix)] == '/')
 }
