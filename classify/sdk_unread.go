@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"errors"
 	"reflect"
 
 	"github.com/toolerr/toolerr/internal/sdkpath"
@@ -35,9 +34,6 @@ var knownSDKs = [...]knownSDK{
 	{"github.com/go-sql-driver/mysql", "go-sql-driver", "register mysqlerr.Mapper() (github.com/toolerr/toolerr/mappers/mysqlerr)"},
 }
 
-// maxUnreadDepth bounds the errors of a chain UnreadSDK looks at.
-const maxUnreadDepth = 32
-
 // UnreadSDK returns the SDK whose typed error is in err's chain, its Go
 // type ("*stripe.Error") and what to register or upgrade so that toolerr
 // reads it, for an error no mapper or rule classified; ok is false when no
@@ -45,26 +41,16 @@ const maxUnreadDepth = 32
 // anthropic-sdk-go, go-github, googleapi, slack-go, grpc, aws-sdk-go-v2,
 // pgx, go-sql-driver).
 func UnreadSDK(err error) (sdk, goType, advice string, ok bool) {
-	queue := []error{err}
-	for n := 0; len(queue) > 0 && n < maxUnreadDepth; n++ {
-		e := queue[0]
-		queue = queue[1:]
-		if e == nil {
-			continue
-		}
-		if k, t, found := sdkOf(e); found {
-			return k.name, t, k.advice, true
-		}
-		switch u := e.(type) {
-		case interface{ Unwrap() []error }:
-			queue = append(queue, u.Unwrap()...)
-		default:
-			if next := errors.Unwrap(e); next != nil {
-				queue = append(queue, next)
-			}
-		}
+	var k knownSDK
+	ok = sdkpath.Find(err, func(e error) bool {
+		var found bool
+		k, goType, found = sdkOf(e)
+		return found
+	})
+	if !ok {
+		return "", "", "", false
 	}
-	return "", "", "", false
+	return k.name, goType, k.advice, true
 }
 
 // sdkOf returns the known SDK that defines e's type, and the type's name.

@@ -1,8 +1,6 @@
 package translate
 
 import (
-	"errors"
-
 	"github.com/toolerr/toolerr/classify"
 	"github.com/toolerr/toolerr/internal/sdkpath"
 )
@@ -35,9 +33,6 @@ var sdkReaders = [...]sdkReader{
 	{sdkpath.GoogleAPI, (*Set).readGoogle},
 }
 
-// maxSDKChain bounds the errors of a chain ReadSDKError looks at.
-const maxSDKChain = 32
-
 // ReadSDKError reads the first error in err's chain that an SDK toolerr
 // knows returned (stripe-go, openai-go, anthropic-sdk-go, go-github,
 // googleapi; any major version) by what it carries, through the vendor's
@@ -50,27 +45,15 @@ const maxSDKChain = 32
 // so the middleware, mcptool and retrygate read these SDKs' errors with
 // no mapper registered.
 func (s *Set) ReadSDKError(err error) (classify.Outcome, bool) {
-	var backing [8]error // a chain is short: no allocation for most
-	queue := append(backing[:0], err)
-	for n := 0; len(queue) > 0 && n < maxSDKChain; n++ {
-		e := queue[0]
-		queue = queue[1:]
-		if e == nil {
-			continue
-		}
-		if o, ok := s.readOne(e); ok {
-			return o, true
-		}
-		switch u := e.(type) {
-		case interface{ Unwrap() []error }:
-			queue = append(queue, u.Unwrap()...)
-		default:
-			if next := errors.Unwrap(e); next != nil {
-				queue = append(queue, next)
-			}
-		}
+	var o classify.Outcome
+	if !sdkpath.Find(err, func(e error) bool {
+		var read bool
+		o, read = s.readOne(e)
+		return read
+	}) {
+		return classify.Outcome{}, false
 	}
-	return classify.Outcome{}, false
+	return o, true
 }
 
 // readOne reads e when its type comes from a known SDK.

@@ -1,8 +1,9 @@
 // Package sdkpath names the Go SDKs whose errors toolerr reads by their
-// fields, by the module path their packages start with, for the two that
-// look an error's type up by its package: translate's ReadSDKError, which
-// reads them, and classify's UnreadSDK, which names the SDK of an error
-// nothing read. One list, so that the two cannot come to disagree.
+// fields, by the module path their packages start with, and finds an
+// SDK's error in a chain, for the two that look an error's type up by its
+// package: translate's ReadSDKError, which reads those errors, and
+// classify's UnreadSDK, which names the SDK of an error nothing read. One
+// list and one walk, so that the two cannot come to disagree.
 package sdkpath
 
 // The module paths, without a major version suffix: every major version
