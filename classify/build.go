@@ -134,7 +134,8 @@ func (c *Classifier) goError(ctx context.Context, err error, method string, idem
 		return e, true
 	}
 	if o, ok := c.mapError(err); ok {
-		// A typed error of an SDK, a gRPC call or a driver.
+		// A typed error of an SDK, a gRPC call or a driver: evidence of a
+		// downstream by itself.
 		o.Method, o.Idempotent = method, idempotent
 		return c.Classify(ctx, o), true
 	}

@@ -61,6 +61,9 @@ func Index[T ~string | ~[]byte](s T, needle string) int {
 	if needle == "" {
 		return 0
 	}
+	if len(s) <= shortText {
+		return indexShort(s, needle)
+	}
 	k := anchor(needle)
 	lower := needle[k]
 	upper := lower
@@ -90,6 +93,22 @@ func Index[T ~string | ~[]byte](s T, needle string) int {
 			return i - k
 		}
 		from = i + 1
+	}
+	return -1
+}
+
+// shortText is the length up to which Index compares the needle at every
+// position: choosing an anchor and starting IndexByte cost more than that
+// in a vendor message or a header value.
+const shortText = 48
+
+// indexShort is Index for a short s.
+func indexShort[T ~string | ~[]byte](s T, needle string) int {
+	first := needle[0]
+	for i := 0; i+len(needle) <= len(s); i++ {
+		if Lower(s[i]) == first && HasPrefix(s[i:], needle) {
+			return i
+		}
 	}
 	return -1
 }
