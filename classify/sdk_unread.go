@@ -43,8 +43,10 @@ var knownSDKs = [...]knownSDK{
 func UnreadSDK(err error) (sdk, goType, advice string, ok bool) {
 	var k knownSDK
 	ok = sdkpath.Find(err, func(e error) bool {
-		var found bool
-		k, goType, found = sdkOf(e)
+		known, t, found := sdkOf(e)
+		if found {
+			k, goType = known, t
+		}
 		return found
 	})
 	if !ok {

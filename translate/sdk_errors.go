@@ -46,33 +46,36 @@ var sdkReaders = [...]sdkReader{
 // no mapper registered.
 func (s *Set) ReadSDKError(err error) (classify.Outcome, bool) {
 	var o classify.Outcome
-	if !sdkpath.Find(err, func(e error) bool {
-		var read bool
-		o, read = s.readOne(e)
-		return read
-	}) {
+	found := sdkpath.Find(err, func(e error) bool {
+		r := readerOf(e)
+		if r == nil {
+			return false // most errors of a chain: nothing copied for them
+		}
+		f, ok := fieldsOf(e)
+		if !ok {
+			return false
+		}
+		o, ok = r.read(s, e, f)
+		return ok
+	})
+	if !found {
 		return classify.Outcome{}, false
 	}
 	return o, true
 }
 
-// readOne reads e when its type comes from a known SDK.
-func (s *Set) readOne(e error) (classify.Outcome, bool) {
+// readerOf returns the reader of the SDK e's type comes from, or nil.
+func readerOf(e error) *sdkReader {
 	path := pkgPath(e)
 	if path == "" {
-		return classify.Outcome{}, false
+		return nil
 	}
-	for _, r := range sdkReaders {
-		if !sdkpath.Under(path, r.path) {
-			continue
+	for i := range sdkReaders {
+		if sdkpath.Under(path, sdkReaders[i].path) {
+			return &sdkReaders[i]
 		}
-		f, ok := fieldsOf(e)
-		if !ok {
-			return classify.Outcome{}, false
-		}
-		return r.read(s, e, f)
 	}
-	return classify.Outcome{}, false
+	return nil
 }
 
 // translateKept reads a body an SDK kept through the translator of
