@@ -4,6 +4,8 @@ import (
 	"mime"
 	"strconv"
 	"strings"
+
+	"github.com/toolerr/toolerr/internal/asciifold"
 )
 
 // Media types of the observation renderings (see [Error.AppendObservation]).
@@ -28,7 +30,7 @@ const (
 // types the higher quality wins, then the one listed first. A header that
 // names no text type costs one scan and no allocation.
 func acceptsText(accept string) textRendering {
-	if !containsFold(accept, "text/") {
+	if !asciifold.Contains(accept, "text/") {
 		return textNone
 	}
 	var (

@@ -3,6 +3,8 @@ package toolerr
 import (
 	"fmt"
 	"log/slog"
+
+	"github.com/toolerr/toolerr/internal/textcut"
 )
 
 // Category is the closed taxonomy every code belongs to. An agent decides
@@ -87,13 +89,14 @@ func (c *Category) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// truncateForError bounds untrusted text quoted in an error message.
+// truncateForError bounds untrusted text quoted in an error message, at a
+// rune boundary.
 func truncateForError(s string) string {
 	const max = 64
 	if len(s) <= max {
 		return s
 	}
-	return s[:max] + "…"
+	return textcut.AtRune(s, max) + "…"
 }
 
 // LogLevel is the level at which a failure of category c is logged: errors

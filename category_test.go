@@ -3,7 +3,9 @@ package toolerr
 import (
 	"encoding/json"
 	"log/slog"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -102,6 +104,13 @@ func TestCategoryUnmarshalTruncatesHugeNames(t *testing.T) {
 	require.Error(t, err)
 	assert.Less(t, len(err.Error()), 200, "untrusted text is bounded in the message: %v", err)
 	assert.Contains(t, err.Error(), "…")
+
+	// The cut falls at a rune boundary: '€' is three bytes, and the
+	// 64-byte cap falls inside the 22nd.
+	err = c.UnmarshalText([]byte(strings.Repeat("€", 100)))
+	require.Error(t, err)
+	assert.True(t, utf8.ValidString(err.Error()), "no rune split: %q", err)
+	assert.Contains(t, err.Error(), `"`+strings.Repeat("€", 21)+`…"`)
 }
 
 func TestCategoryCanRetry(t *testing.T) {

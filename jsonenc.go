@@ -6,8 +6,9 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 	"unicode/utf8"
+
+	"github.com/toolerr/toolerr/internal/jsonnum"
 )
 
 // This file appends JSON values to a byte slice without reflection for the
@@ -134,7 +135,7 @@ func appendValue(dst []byte, v any) ([]byte, error) {
 		if v == "" {
 			return append(dst, '0'), nil // as encoding/json writes it
 		}
-		if !validNumber(string(v)) {
+		if !jsonnum.Valid(v) {
 			return dst, errUnsupportedValue
 		}
 		return append(dst, v...), nil
@@ -243,44 +244,4 @@ func appendFloat(dst []byte, f float64, bits int) ([]byte, error) {
 		}
 	}
 	return dst, nil
-}
-
-// validNumber reports whether s is a JSON number literal (RFC 8259 §6):
-// -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?, nothing around it.
-func validNumber(s string) bool {
-	s, _ = strings.CutPrefix(s, "-")
-	switch {
-	case s == "":
-		return false
-	case s[0] == '0':
-		s = s[1:]
-	case s[0] >= '1' && s[0] <= '9':
-		s = skipDigits(s)
-	default:
-		return false
-	}
-	if rest, ok := strings.CutPrefix(s, "."); ok {
-		if s = skipDigits(rest); len(s) == len(rest) {
-			return false
-		}
-	}
-	if s != "" && (s[0] == 'e' || s[0] == 'E') {
-		rest := s[1:]
-		if rest != "" && (rest[0] == '+' || rest[0] == '-') {
-			rest = rest[1:]
-		}
-		if s = skipDigits(rest); len(s) == len(rest) {
-			return false
-		}
-	}
-	return s == ""
-}
-
-// skipDigits returns s without its leading ASCII digits.
-func skipDigits(s string) string {
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	return s[i:]
 }

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/toolerr/toolerr/internal/asciifold"
 	"github.com/toolerr/toolerr/internal/reqscope"
 )
 
@@ -241,7 +242,7 @@ func retryAfterSeconds(d time.Duration) int64 {
 func acceptsProblem(accept string) bool {
 	// Media types are case-insensitive (RFC 9110 §8.3.1); the quick check
 	// must be too, and ParseMediaType lower-cases what it returns.
-	if !containsFold(accept, "problem+json") {
+	if !asciifold.Contains(accept, "problem+json") {
 		return false
 	}
 	for part := range strings.SplitSeq(accept, ",") {
@@ -255,17 +256,6 @@ func acceptsProblem(accept string) bool {
 			}
 		}
 		return true
-	}
-	return false
-}
-
-// containsFold reports whether s contains the lower-case ASCII substr,
-// ignoring ASCII case, without allocating.
-func containsFold(s, substr string) bool {
-	for i := 0; i+len(substr) <= len(s); i++ {
-		if strings.EqualFold(s[i:i+len(substr)], substr) {
-			return true
-		}
 	}
 	return false
 }

@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"unicode/utf8"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/textcut"
 )
 
 // Classify classifies o and builds the error: the code's definition from the
@@ -34,12 +34,12 @@ func (c *Classifier) ClassifyCause(ctx context.Context, o Outcome, cause error) 
 // vendor's code through the message filter.
 func (c *Classifier) observe(ctx context.Context, d Decision, o Outcome) {
 	if d.Unmapped && c.observer != nil {
-		code := cut(o.VendorCode, 128)
+		code := textcut.AtWord(o.VendorCode, 128) // cut before the filter reads it: at a word
 		if c.filter != nil {
 			code = c.filter(code)
 		}
 		c.observer.Unmapped(ctx, Unmapped{
-			Vendor:     cut(o.Vendor, 128),
+			Vendor:     textcut.AtRune(o.Vendor, 128),
 			VendorCode: code,
 			Status:     o.Status,
 			Code:       d.Code,
@@ -107,20 +107,7 @@ func (c *Classifier) build(d Decision, o Outcome, cause error) *toolerr.Error {
 // error is (the middleware makes it INTERNAL_ERROR). Use it for errors of
 // outbound calls; for whatever a handler returned, use [Classifier.HandlerError].
 func (c *Classifier) GoError(ctx context.Context, err error, method string, idempotent bool) (*toolerr.Error, bool) {
-	if err == nil {
-		return nil, false
-	}
-	if e, ok := toolerr.From(err); ok {
-		return e, true
-	}
-	if o, ok := c.mapError(err); ok {
-		o.Method, o.Idempotent = method, idempotent
-		return c.Classify(ctx, o), true
-	}
-	if _, ok := goErrorRow(err); !ok {
-		return nil, false
-	}
-	return c.Classify(ctx, Outcome{Method: method, Idempotent: idempotent, Err: err}), true
+	return c.goError(ctx, err, method, idempotent, false)
 }
 
 // HandlerError classifies a Go error a handler of this service returned.
@@ -131,6 +118,15 @@ func (c *Classifier) GoError(ctx context.Context, err error, method string, idem
 // INTERNAL_ERROR; never an UPSTREAM_* code. ok is false when no rule knows
 // err.
 func (c *Classifier) HandlerError(ctx context.Context, err error, method string, idempotent bool) (*toolerr.Error, bool) {
+	return c.goError(ctx, err, method, idempotent, true)
+}
+
+// goError is [Classifier.GoError] and, when handler says a handler of this
+// service returned err, [Classifier.HandlerError]. A toolerr error is
+// itself, and an error a mapper reads is evidence of a downstream by
+// itself; only a handler's error without such evidence (Outbound) is
+// read as the service's own, by the local rules.
+func (c *Classifier) goError(ctx context.Context, err error, method string, idempotent, handler bool) (*toolerr.Error, bool) {
 	if err == nil {
 		return nil, false
 	}
@@ -143,12 +139,15 @@ func (c *Classifier) HandlerError(ctx context.Context, err error, method string,
 		o.Method, o.Idempotent = method, idempotent
 		return c.Classify(ctx, o), true
 	}
-	var tooLarge *http.MaxBytesError
-	if errors.As(err, &tooLarge) {
-		// http.MaxBytesReader cut the request body: the caller sent too much.
-		return c.Classify(ctx, Outcome{Method: method, Idempotent: idempotent, Status: http.StatusRequestEntityTooLarge, Err: err, Local: true}), true
+	local := false
+	if handler {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			// http.MaxBytesReader cut the request body: the caller sent too much.
+			return c.Classify(ctx, Outcome{Method: method, Idempotent: idempotent, Status: http.StatusRequestEntityTooLarge, Err: err, Local: true}), true
+		}
+		local = !Outbound(err)
 	}
-	local := !Outbound(err)
 	rules := goErrorRow
 	if local {
 		rules = localGoRow
@@ -207,7 +206,7 @@ func (c *Classifier) violations(in []toolerr.Violation) []toolerr.Violation {
 		switch {
 		case v.Field == "":
 		case c.filter != nil:
-			field = cut(c.filter(v.Field), toolerr.MaxFieldLen)
+			field = textcut.AtRune(c.filter(v.Field), toolerr.MaxFieldLen)
 		case plainToken(v.Field, toolerr.MaxFieldLen):
 			field = v.Field
 		default:
@@ -215,7 +214,7 @@ func (c *Classifier) violations(in []toolerr.Violation) []toolerr.Violation {
 		}
 		reason := invalidReason
 		if c.filter != nil && v.Reason != "" {
-			if r := cut(c.filter(v.Reason), toolerr.MaxReasonLen); r != "" {
+			if r := textcut.AtRune(c.filter(v.Reason), toolerr.MaxReasonLen); r != "" {
 				reason = r
 			}
 		}
@@ -247,15 +246,4 @@ func (c *Classifier) vendorToken(s string, max int) string {
 		return ""
 	}
 	return s
-}
-
-// cut bounds s to max bytes, never splitting a rune.
-func cut(s string, max int) string {
-	if len(s) <= max {
-		return s
-	}
-	for max > 0 && !utf8.RuneStart(s[max]) {
-		max--
-	}
-	return s[:max]
 }

@@ -1,9 +1,9 @@
 package classify
 
 import (
-	"errors"
 	"reflect"
-	"strings"
+
+	"github.com/toolerr/toolerr/internal/sdkpath"
 )
 
 // An SDK's typed error that nothing read becomes INTERNAL_ERROR: a
@@ -21,11 +21,11 @@ type knownSDK struct {
 
 // knownSDKs are the SDKs UnreadSDK recognizes, by import path prefix.
 var knownSDKs = [...]knownSDK{
-	{"github.com/stripe/stripe-go", "stripe-go", "toolerr reads stripe-go errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
-	{"github.com/openai/openai-go", "openai-go", "toolerr reads openai-go errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
-	{"github.com/anthropics/anthropic-sdk-go", "anthropic-sdk-go", "toolerr reads anthropic-sdk-go errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
-	{"github.com/google/go-github", "go-github", "toolerr reads go-github errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
-	{"google.golang.org/api", "googleapi", "toolerr reads googleapi errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
+	{sdkpath.StripeGo, "stripe-go", "toolerr reads stripe-go errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
+	{sdkpath.OpenAIGo, "openai-go", "toolerr reads openai-go errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
+	{sdkpath.AnthropicGo, "anthropic-sdk-go", "toolerr reads anthropic-sdk-go errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
+	{sdkpath.GoGitHub, "go-github", "toolerr reads go-github errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
+	{sdkpath.GoogleAPI, "googleapi", "toolerr reads googleapi errors of every major version by their fields (translate.Set.ReadSDKError), and this type has none it knows: upgrade toolerr, or add a mapper of your own for it with WithErrorMappers"},
 	{"github.com/slack-go/slack", "slack-go", "register slackerr.Mapper() (github.com/toolerr/toolerr/mappers/slackerr)"},
 	{"google.golang.org/grpc", "grpc", "register grpcerr.Mapper() (github.com/toolerr/toolerr/mappers/grpcerr)"},
 	{"github.com/aws/aws-sdk-go-v2", "aws-sdk-go-v2", "upgrade toolerr: its AWS rules read smithy-go's API errors"},
@@ -34,9 +34,6 @@ var knownSDKs = [...]knownSDK{
 	{"github.com/go-sql-driver/mysql", "go-sql-driver", "register mysqlerr.Mapper() (github.com/toolerr/toolerr/mappers/mysqlerr)"},
 }
 
-// maxUnreadDepth bounds the errors of a chain UnreadSDK looks at.
-const maxUnreadDepth = 32
-
 // UnreadSDK returns the SDK whose typed error is in err's chain, its Go
 // type ("*stripe.Error") and what to register or upgrade so that toolerr
 // reads it, for an error no mapper or rule classified; ok is false when no
@@ -44,26 +41,18 @@ const maxUnreadDepth = 32
 // anthropic-sdk-go, go-github, googleapi, slack-go, grpc, aws-sdk-go-v2,
 // pgx, go-sql-driver).
 func UnreadSDK(err error) (sdk, goType, advice string, ok bool) {
-	queue := []error{err}
-	for n := 0; len(queue) > 0 && n < maxUnreadDepth; n++ {
-		e := queue[0]
-		queue = queue[1:]
-		if e == nil {
-			continue
+	var k knownSDK
+	ok = sdkpath.Find(err, func(e error) bool {
+		known, t, found := sdkOf(e)
+		if found {
+			k, goType = known, t
 		}
-		if k, t, found := sdkOf(e); found {
-			return k.name, t, k.advice, true
-		}
-		switch u := e.(type) {
-		case interface{ Unwrap() []error }:
-			queue = append(queue, u.Unwrap()...)
-		default:
-			if next := errors.Unwrap(e); next != nil {
-				queue = append(queue, next)
-			}
-		}
+		return found
+	})
+	if !ok {
+		return "", "", "", false
 	}
-	return "", "", "", false
+	return k.name, goType, k.advice, true
 }
 
 // sdkOf returns the known SDK that defines e's type, and the type's name.
@@ -82,7 +71,7 @@ func sdkOf(e error) (knownSDK, string, bool) {
 // ("github.com/stripe/stripe-go/v85", ".../api/googleapi").
 func sdkForPath(path string) (knownSDK, bool) {
 	for _, k := range knownSDKs {
-		if strings.HasPrefix(path, k.path) && (len(path) == len(k.path) || path[len(k.path)] == '/') {
+		if sdkpath.Under(path, k.path) {
 			return k, true
 		}
 	}

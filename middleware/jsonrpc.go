@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/toolerr/toolerr/internal/asciifold"
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
@@ -67,7 +68,7 @@ func jsonMediaType(ct string) bool {
 	}
 	ct = strings.TrimSpace(ct)
 	const app = "application/"
-	if len(ct) <= len(app) || !strings.EqualFold(ct[:len(app)], app) {
+	if len(ct) <= len(app) || !asciifold.HasPrefix(ct, app) {
 		return false
 	}
 	sub := ct[len(app):]

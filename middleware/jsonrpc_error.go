@@ -5,11 +5,11 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/internal/canonheader"
 	"github.com/toolerr/toolerr/internal/reqscope"
+	"github.com/toolerr/toolerr/internal/textcut"
 )
 
 // The JSON-RPC 2.0 error codes the middleware answers with.
@@ -169,18 +169,7 @@ func jsonrpcMessage(e *toolerr.Error) string {
 	if msg == "" {
 		msg = e.Code
 	}
-	return cutRunes(msg, toolerr.MaxDetailLen)
-}
-
-// cutRunes returns s cut to at most n bytes at a rune boundary.
-func cutRunes(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
+	return textcut.AtRune(msg, toolerr.MaxDetailLen)
 }
 
 // appendJSONRPCError appends the JSON-RPC error response of id (nil for

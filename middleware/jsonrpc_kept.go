@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/textcut"
 )
 
 // keepJSONRPCError answers a JSON-RPC request whose handler wrote an error
@@ -119,7 +120,7 @@ func (m *handler) appendCleanJSONRPCError(dst, raw []byte) ([]byte, bool) {
 			return nil, false
 		}
 	}
-	return appendJSONRPCError(dst, id, code, cutRunes(m.clean(*e.Message), toolerr.MaxDetailLen), data), true
+	return appendJSONRPCError(dst, id, code, textcut.AtRune(m.clean(*e.Message), toolerr.MaxDetailLen), data), true
 }
 
 // cleanJSONValue returns raw, one JSON value, with every string in it,

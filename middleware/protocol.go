@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/toolerr/toolerr/internal/asciifold"
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
@@ -42,9 +43,9 @@ func rpcRequest(r *http.Request, ct string) bool {
 // gRPC, gRPC-Web or Connect streaming, in any case and with any codec.
 func rpcContentType(ct string) bool {
 	const grpc, connect = "application/grpc", "application/connect+"
-	if len(ct) >= len(grpc) && strings.EqualFold(ct[:len(grpc)], grpc) {
+	if asciifold.HasPrefix(ct, grpc) {
 		rest := ct[len(grpc):]
 		return rest == "" || rest[0] == '+' || rest[0] == '-' || rest[0] == ';'
 	}
-	return len(ct) > len(connect) && strings.EqualFold(ct[:len(connect)], connect)
+	return len(ct) > len(connect) && asciifold.HasPrefix(ct, connect)
 }

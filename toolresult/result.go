@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"unicode/utf8"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/textcut"
 	"github.com/toolerr/toolerr/translate"
 )
 
@@ -128,11 +128,7 @@ func FromResponse(resp *http.Response) (Result, error) {
 	}
 	text := string(body)
 	if len(body) > MaxBody {
-		cut := MaxBody
-		for cut > 0 && !utf8.RuneStart(body[cut]) {
-			cut--
-		}
-		text = string(body[:cut]) + "\n[output cut at 1 MiB]"
+		text = string(textcut.AtRune(body, MaxBody)) + "\n[output cut at 1 MiB]"
 	}
 	return Result{Text: text}, nil
 }

@@ -7,32 +7,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-)
 
-func TestEndAtWord(t *testing.T) {
-	tests := []struct {
-		s    string
-		n    int
-		want string
-	}{
-		{"abc def", 10, "abc def"},
-		{"abc def", 7, "abc def"},
-		{"abc def", 3, "abc"},
-		{"abc def", 4, "abc"},
-		{"abc def", 5, "abc"},
-		{"abc def", 6, "abc"},
-		{"abcdef", 3, ""},
-		{"abc\tdef", 5, "abc"},
-		{"abc", 0, ""},
-		{"abc", -1, ""},
-	}
-	for _, tc := range tests {
-		assert.Equal(t, tc.want, endAtWord(tc.s, tc.n), "endAtWord(%q, %d)", tc.s, tc.n)
-		assert.Equal(t, tc.want, string(endAtWord([]byte(tc.s), tc.n)))
-	}
-	assert.Equal(t, "a b", dropPartialWord("a b cd"))
-	assert.Equal(t, "", dropPartialWord("abcd"))
-}
+	"github.com/toolerr/toolerr/internal/textcut"
+)
 
 // token is a GitHub token format the sanitizer redacts only whole.
 const token = "ghp_R4nd0mT0kenV4lueF0rFuzz1ngAbCdEf0123"
@@ -63,7 +40,7 @@ func TestNoCutLeavesATokenFragment(t *testing.T) {
 			check("first line", firstTextLine([]byte(body)))
 			check("element", pageElement([]byte("<title>"+body+"</title>"), "title"))
 			check("element without end", pageElement([]byte("<title>"+body), "title"))
-			check("cut", gwCut(strings.ToValidUTF8(body, "\uFFFD"), jsonTextMax))
+			check("cut", trimAtWord(strings.ToValidUTF8(body, "\uFFFD"), jsonTextMax))
 			// A body cut at the capture cap ends inside the token.
 			for _, capAt := range []int{len(p) + shift + 10, len(p) + shift + 20} {
 				if capAt > len(body) {
@@ -114,17 +91,17 @@ func TestNoCutLeavesCardDigits(t *testing.T) {
 			body := strings.Repeat("w", shift%7) + strings.Repeat(" word", shift/5) + " card " + card + " declined"
 			for _, n := range []int{pageMessageMax, jsonTextMax} {
 				for at := 0; at < len(body); at++ {
-					if got := endAtWord(body, at); cardFragment(got) != "" {
-						t.Fatalf("endAtWord(%q, %d) = %q keeps %q", body, at, got, cardFragment(got))
+					if got := textcut.AtWord(body, at); cardFragment(got) != "" {
+						t.Fatalf("textcut.AtWord(%q, %d) = %q keeps %q", body, at, got, cardFragment(got))
 					}
 				}
-				if got := gwCut(body, n); cardFragment(got) != "" {
-					t.Fatalf("gwCut(%q, %d) = %q", body, n, got)
+				if got := trimAtWord(body, n); cardFragment(got) != "" {
+					t.Fatalf("trimAtWord(%q, %d) = %q", body, n, got)
 				}
 			}
 			for _, n := range []int{40, 50, 60} {
-				if got := cutRunes(body, n); cardFragment(got) != "" {
-					t.Fatalf("cutRunes(%q, %d) = %q", body, n, got)
+				if got := cutText(body, n); cardFragment(got) != "" {
+					t.Fatalf("cutText(%q, %d) = %q", body, n, got)
 				}
 			}
 			if got := firstTextLine([]byte(strings.Repeat("x ", 80) + body)); cardFragment(got) != "" {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/asciifold"
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
@@ -100,10 +101,10 @@ func cloudflareRecognizes(r *Raw) bool {
 		return false
 	}
 	if text {
-		return hasPrefixFold(trimLeftSpace(r.Body), "error code:")
+		return asciifold.HasPrefix(trimLeftSpace(r.Body), "error code:")
 	}
 	for _, m := range cloudflareMarkers {
-		if gwContainsFold(r.Body, m) {
+		if asciifold.Contains(pageHead(r.Body), m) {
 			return true
 		}
 	}
@@ -175,7 +176,7 @@ func cloudflareErrorCode(body []byte, page bool) string {
 		forms = cloudflarePageCodeForms
 	}
 	for _, p := range forms {
-		i := indexFold(head, p)
+		i := asciifold.Index(head, p)
 		if i < 0 {
 			continue
 		}
@@ -216,13 +217,13 @@ func cloudflareTitle(title string) string {
 // ("Just a moment...") or a WAF block page ("Attention Required!", "Sorry,
 // you have been blocked"): a policy decision about this client.
 func cloudflareChallenge(body []byte, title string) bool {
-	// hasPrefixFold is ASCII-only: as strings.ToLower then HasPrefix, as no
+	// asciifold.HasPrefix is ASCII-only: as strings.ToLower then HasPrefix, as no
 	// non-ASCII rune lowers to the ASCII needed here.
 	t := []byte(title[:min(len(title), len("attention required"))])
-	if hasPrefixFold(t, "just a moment") || hasPrefixFold(t, "attention required") {
+	if asciifold.HasPrefix(t, "just a moment") || asciifold.HasPrefix(t, "attention required") {
 		return true
 	}
-	return gwContainsFold(body, "cf_chl_opt") || gwContainsFold(body, "sorry, you have been blocked")
+	return asciifold.Contains(pageHead(body), "cf_chl_opt") || asciifold.Contains(pageHead(body), "sorry, you have been blocked")
 }
 
 // cloudflareCodeTable maps Cloudflare's 1xxx codes.

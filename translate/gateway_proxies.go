@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/asciifold"
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
@@ -14,7 +15,7 @@ func nginxRecognizes(r *Raw) bool {
 	if !isHTMLPage(r) {
 		return false
 	}
-	if gwContainsFold(r.Body, "<center>nginx") || gwContainsFold(r.Body, "<center>openresty") {
+	if asciifold.Contains(pageHead(r.Body), "<center>nginx") || asciifold.Contains(pageHead(r.Body), "<center>openresty") {
 		return true
 	}
 	server := r.server()
@@ -94,14 +95,14 @@ func envoyRecognizes(r *Raw) bool {
 		return false
 	}
 	b := trimLeftSpace(r.Body)
-	if hasPrefixFold(b, envoyConnectError) {
+	if asciifold.HasPrefix(b, envoyConnectError) {
 		return true
 	}
 	if !envoyHeaders(r) {
 		return false
 	}
 	for _, p := range envoyReplies {
-		if hasPrefixFold(b, p) {
+		if asciifold.HasPrefix(b, p) {
 			return true
 		}
 	}
@@ -114,7 +115,7 @@ func envoyHeaders(r *Raw) bool {
 		return true
 	}
 	for k := range r.Header {
-		if hasPrefixFold([]byte(k), "x-envoy-") {
+		if asciifold.HasPrefix(k, "x-envoy-") {
 			return true
 		}
 	}

@@ -34,7 +34,7 @@ func debugTextHeadline(b []byte) string {
 	if value == "" {
 		return ""
 	}
-	return gwCut(name+": "+value, pageMessageMax)
+	return trimAtWord(name+": "+value, pageMessageMax)
 }
 
 // isExceptionName reports whether s is a Python exception's name, bare or

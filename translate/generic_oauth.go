@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/asciifold"
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
@@ -74,7 +75,7 @@ func oauthGenericTranslate(r *Raw) (classify.Outcome, bool) {
 // escaped quotes in practice; an unterminated one ends the header.
 func oauthBearerChallenge(h string) (code, desc string) {
 	h = strings.TrimSpace(h)
-	if len(h) > 2048 || !hasPrefixFold([]byte(h), "bearer") {
+	if len(h) > 2048 || !asciifold.HasPrefix(h, "bearer") {
 		return "", ""
 	}
 	rest := h[len("bearer"):]

@@ -118,7 +118,7 @@ func githubJoin(summary, detail string) string {
 	case summary == "":
 		return detail
 	}
-	return cutRunes(summary+": "+detail, jsonTextMax)
+	return cutText(summary+": "+detail, jsonTextMax)
 }
 
 // githubRateLimit marks a 403 or 429 whose message or documentation_url

@@ -149,5 +149,5 @@ func readRailsErrors(raw json.RawMessage) (classify.Outcome, bool) {
 	if !strings.Contains(strings.ToLower(msg), strings.ToLower(field)) {
 		msg = field + " " + msg
 	}
-	return classify.Outcome{Message: gwCut(msg, jsonTextMax), Field: field}, true
+	return classify.Outcome{Message: trimAtWord(msg, jsonTextMax), Field: field}, true
 }

@@ -1,5 +1,7 @@
 package translate
 
+import "github.com/toolerr/toolerr/internal/jsonnum"
+
 // validJSON reports whether b is one valid JSON value with nothing but
 // white space around it, exactly as json.Valid does (including its limit
 // of 10000 nested containers), at a fraction of its cost: strings, most of
@@ -44,7 +46,7 @@ func validJSON(b []byte) bool {
 		case 'n':
 			i = validLiteral(b, i, "null")
 		default:
-			i = validNumber(b, i)
+			i = jsonnum.End(b, i)
 		}
 		// After a value: close containers, or a comma and the next one.
 		for {
@@ -135,45 +137,4 @@ func validLiteral(b []byte, i int, word string) int {
 		return -1
 	}
 	return i + len(word)
-}
-
-// validNumber checks the JSON number at b[i:] and returns the index after
-// it, or -1: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-func validNumber(b []byte, i int) int {
-	if i < len(b) && b[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(b) && b[i] == '0':
-		i++
-	case i < len(b) && b[i] >= '1' && b[i] <= '9':
-		i = skipDigits(b, i)
-	default:
-		return -1
-	}
-	if i < len(b) && b[i] == '.' {
-		if i++; i >= len(b) || !isDigitByte(b[i]) {
-			return -1
-		}
-		i = skipDigits(b, i)
-	}
-	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
-		if i++; i < len(b) && (b[i] == '+' || b[i] == '-') {
-			i++
-		}
-		if i >= len(b) || !isDigitByte(b[i]) {
-			return -1
-		}
-		i = skipDigits(b, i)
-	}
-	return i
-}
-
-// skipDigits returns the index of the first byte at or after i that is not
-// an ASCII digit.
-func skipDigits(b []byte, i int) int {
-	for i < len(b) && isDigitByte(b[i]) {
-		i++
-	}
-	return i
 }

@@ -1,6 +1,11 @@
 package translate
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/toolerr/toolerr/internal/asciifold"
+	"github.com/toolerr/toolerr/internal/textcut"
+)
 
 // Reading a proxy's error page: its title, a heading, a plain-text line,
 // with work bounded by the body.
@@ -16,7 +21,7 @@ const (
 // pageHead returns the start of body that the page readers search, ending
 // at a word boundary (see cut.go).
 func pageHead(body []byte) []byte {
-	return endAtWord(body, pageScanLimit)
+	return textcut.AtWord(body, pageScanLimit)
 }
 
 // tagNeedles returns the opening ("<title") and closing ("</title") of
@@ -43,7 +48,7 @@ func pageElement(body []byte, tag string) string {
 	head := pageHead(body)
 	open, close := tagNeedles(tag)
 	for from := 0; from < len(head); {
-		i := indexFold(head[from:], open)
+		i := asciifold.Index(head[from:], open)
 		if i < 0 {
 			return ""
 		}
@@ -55,7 +60,7 @@ func pageElement(body []byte, tag string) string {
 				return ""
 			}
 			rest := head[gt+1:]
-			end := indexFold(rest, close)
+			end := asciifold.Index(rest, close)
 			if end < 0 {
 				end = len(rest)
 			}
@@ -87,7 +92,7 @@ var pageEntities = strings.NewReplacer(
 // invalid UTF-8 replaced, and the result cut to at most max bytes.
 func fragmentText(b []byte, max int) string {
 	if isPlainFragment(b, max) {
-		return gwCut(string(b), max) // what the markup walk below would give, built at once
+		return trimAtWord(string(b), max) // what the markup walk below would give, built at once
 	}
 	return markupFragmentText(b, max)
 }
@@ -142,13 +147,13 @@ func markupFragmentText(b []byte, max int) string {
 	s := strings.ToValidUTF8(sb.String(), "\uFFFD")
 	if cut {
 		// Replacing invalid bytes can shrink the text below max, so the
-		// word cut here must be dropped now, not left to gwCut.
-		s = dropPartialWord(s)
+		// word cut here must be dropped now, not left to trimAtWord.
+		s = textcut.DropLastWord(s)
 	}
 	if strings.IndexByte(s, '&') >= 0 {
 		s = pageEntities.Replace(s)
 	}
-	return gwCut(strings.TrimSpace(s), max)
+	return trimAtWord(strings.TrimSpace(s), max)
 }
 
 // firstTextLine returns the first non-blank line of a plain-text body,
@@ -162,8 +167,8 @@ func firstTextLine(body []byte) string {
 		} else {
 			head = nil
 		}
-		if s := strings.TrimSpace(strings.ToValidUTF8(string(endAtWord(line, 4*pageMessageMax)), "\uFFFD")); s != "" {
-			return gwCut(s, pageMessageMax)
+		if s := strings.TrimSpace(strings.ToValidUTF8(string(textcut.AtWord(line, 4*pageMessageMax)), "\uFFFD")); s != "" {
+			return trimAtWord(s, pageMessageMax)
 		}
 	}
 	return ""

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/toolerr/toolerr/internal/asciifold"
 	"github.com/toolerr/toolerr/internal/canonheader"
 )
 
@@ -139,7 +140,7 @@ func (r *Raw) IsXML() bool {
 	if len(b) >= 5 && string(b[:5]) == "<?xml" {
 		return true
 	}
-	return ct == "" && len(b) > 1 && b[0] == '<' && isLetter(b[1]) && !hasPrefixFold(b, "<html") && !hasPrefixFold(b, "<!doctype")
+	return ct == "" && len(b) > 1 && b[0] == '<' && isLetter(b[1]) && !asciifold.HasPrefix(b, "<html") && !asciifold.HasPrefix(b, "<!doctype")
 }
 
 // IsHTML reports whether the body is an HTML page.
@@ -148,7 +149,7 @@ func (r *Raw) IsHTML() bool {
 		return true
 	}
 	b := trimLeftSpace(r.Body)
-	return hasPrefixFold(b, "<!doctype html") || hasPrefixFold(b, "<html")
+	return asciifold.HasPrefix(b, "<!doctype html") || asciifold.HasPrefix(b, "<html")
 }
 
 // bodyStart returns the first byte of the body after white space, or 0.
@@ -172,24 +173,6 @@ func trimLeftSpace(b []byte) []byte {
 		}
 	}
 	return b
-}
-
-// hasPrefixFold reports whether b starts with the lower-case ASCII prefix,
-// ignoring ASCII case.
-func hasPrefixFold(b []byte, prefix string) bool {
-	if len(b) < len(prefix) {
-		return false
-	}
-	for i := 0; i < len(prefix); i++ {
-		c := b[i]
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != prefix[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // isLetter reports whether c is an ASCII letter.

@@ -1,10 +1,8 @@
 package translate
 
 import (
-	"errors"
-	"strings"
-
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/sdkpath"
 )
 
 // An SDK's typed error is a Go type of one major version of the SDK:
@@ -28,15 +26,12 @@ type sdkReader struct {
 
 // sdkReaders are the SDKs ReadSDKError reads, by import path prefix.
 var sdkReaders = [...]sdkReader{
-	{"github.com/stripe/stripe-go", (*Set).readStripe},
-	{"github.com/openai/openai-go", stainlessReader(openAISDK)},
-	{"github.com/anthropics/anthropic-sdk-go", stainlessReader(anthropicSDK)},
-	{"github.com/google/go-github", (*Set).readGitHub},
-	{"google.golang.org/api", (*Set).readGoogle},
+	{sdkpath.StripeGo, (*Set).readStripe},
+	{sdkpath.OpenAIGo, stainlessReader(openAISDK)},
+	{sdkpath.AnthropicGo, stainlessReader(anthropicSDK)},
+	{sdkpath.GoGitHub, (*Set).readGitHub},
+	{sdkpath.GoogleAPI, (*Set).readGoogle},
 }
-
-// maxSDKChain bounds the errors of a chain ReadSDKError looks at.
-const maxSDKChain = 32
 
 // ReadSDKError reads the first error in err's chain that an SDK toolerr
 // knows returned (stripe-go, openai-go, anthropic-sdk-go, go-github,
@@ -50,46 +45,37 @@ const maxSDKChain = 32
 // so the middleware, mcptool and retrygate read these SDKs' errors with
 // no mapper registered.
 func (s *Set) ReadSDKError(err error) (classify.Outcome, bool) {
-	var backing [8]error // a chain is short: no allocation for most
-	queue := append(backing[:0], err)
-	for n := 0; len(queue) > 0 && n < maxSDKChain; n++ {
-		e := queue[0]
-		queue = queue[1:]
-		if e == nil {
-			continue
-		}
-		if o, ok := s.readOne(e); ok {
-			return o, true
-		}
-		switch u := e.(type) {
-		case interface{ Unwrap() []error }:
-			queue = append(queue, u.Unwrap()...)
-		default:
-			if next := errors.Unwrap(e); next != nil {
-				queue = append(queue, next)
-			}
-		}
-	}
-	return classify.Outcome{}, false
-}
-
-// readOne reads e when its type comes from a known SDK.
-func (s *Set) readOne(e error) (classify.Outcome, bool) {
-	path := pkgPath(e)
-	if path == "" {
-		return classify.Outcome{}, false
-	}
-	for _, r := range sdkReaders {
-		if !underPath(path, r.path) {
-			continue
+	var o classify.Outcome
+	found := sdkpath.Find(err, func(e error) bool {
+		r := readerOf(e)
+		if r == nil {
+			return false // most errors of a chain: nothing copied for them
 		}
 		f, ok := fieldsOf(e)
 		if !ok {
-			return classify.Outcome{}, false
+			return false
 		}
-		return r.read(s, e, f)
+		o, ok = r.read(s, e, f)
+		return ok
+	})
+	if !found {
+		return classify.Outcome{}, false
 	}
-	return classify.Outcome{}, false
+	return o, true
+}
+
+// readerOf returns the reader of the SDK e's type comes from, or nil.
+func readerOf(e error) *sdkReader {
+	path := pkgPath(e)
+	if path == "" {
+		return nil
+	}
+	for i := range sdkReaders {
+		if sdkpath.Under(path, sdkReaders[i].path) {
+			return &sdkReaders[i]
+		}
+	}
+	return nil
 }
 
 // translateKept reads a body an SDK kept through the translator of
@@ -112,11 +98,4 @@ func (s *Set) translateKept(vendor, method string, r *Raw) (classify.Outcome, bo
 	}
 	o.Method, o.Idempotent = "", false
 	return o, true
-}
-
-// underPath reports whether the package path is the module path prefix
-// or a package under it ("github.com/stripe/stripe-go/v85" under
-// "github.com/stripe/stripe-go").
-func underPath(path, prefix string) bool {
-	return strings.HasPrefix(path, prefix) && (len(path) == len(prefix) || path[len(prefix)] == '/')
 }

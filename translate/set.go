@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/textcut"
 )
 
 // DefaultBodyCap is how much of a response body [Set.Response] reads.
@@ -151,7 +152,7 @@ func (s *Set) Classifier() *classify.Classifier { return s.classifier }
 // that no sanitizer rule would recognize.
 func (s *Set) Translate(r *Raw) (classify.Outcome, bool) {
 	if r.Truncated {
-		r.Body = dropPartialWord(r.Body)
+		r.Body = textcut.DropLastWord(r.Body)
 	}
 	failure := r.Status >= 400
 	if !failure && len(r.Body) == 0 {

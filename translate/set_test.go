@@ -156,7 +156,7 @@ func TestUnknownVendorCodeOn500IsUnclassified(t *testing.T) {
 func TestClassifyKeepsTheVendorsAccountAsCause(t *testing.T) {
 	acme := &Vendor{Name: "acme", HostNames: []string{"api.acme.test"},
 		Parse: func(r *Raw) (classify.Outcome, bool) {
-			return classify.Outcome{VendorCode: "E42", Message: "widget " + strings.Repeat("é", 600) + " is gone"}, true
+			return classify.Outcome{VendorCode: "E42", Message: "widget " + strings.Repeat("é ", 600) + "is gone"}, true
 		}}
 	s, err := NewSet(classify.New(nil, classify.WithMessageFilter(nil)), WithoutBuiltins(), WithTranslators(acme))
 	require.NoError(t, err)
@@ -169,8 +169,14 @@ func TestClassifyKeepsTheVendorsAccountAsCause(t *testing.T) {
 	assert.Equal(t, 404, ve.Status)
 	assert.Equal(t, "E42", ve.Code)
 	assert.LessOrEqual(t, len(ve.Message), maxVendorMessage)
+	assert.True(t, strings.HasSuffix(ve.Message, " é"), "cut at a word: %q", ve.Message)
 	assert.True(t, strings.HasPrefix(ve.Error(), "acme 404 E42: widget é"))
 	assert.Equal(t, "upstream 500", (&VendorError{Status: 500}).Error())
+
+	// The word the cap runs through goes whole, however long: the start
+	// of a token is no secret to the rules that read the message later.
+	ve = newVendorError("acme", 401, "E42", "bad key "+strings.Repeat("sk_live_", 200))
+	assert.Equal(t, "bad key", ve.Message)
 }
 
 func TestDefaultSetKeepsVendorTextSanitized(t *testing.T) {

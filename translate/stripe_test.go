@@ -59,7 +59,7 @@ func devRobust(t *testing.T, tr Translator) {
 				if _, ok := tr.Translate(r); ok {
 					assert.GreaterOrEqual(t, status, 400, "a 2xx garbage body is a success: %q", body)
 				}
-			}, "body %q", cutRunes(body, 40))
+			}, "body %q", cutText(body, 40))
 		}
 	}
 }

@@ -64,9 +64,18 @@ func TestTwilioTranslateEdgeCases(t *testing.T) {
 	o, _ = tr.Translate(awsRaw(401, host, "application/xml", `<Other><RestException><Code>20003</Code></RestException></Other>`))
 	assert.Empty(t, o.VendorCode)
 
-	// A huge message is cut.
+	// A huge message is cut at a word.
+	o, _ = tr.Translate(awsRaw(400, host, "application/json", `{"code":21211,"message":"`+strings.Repeat("word ", 2000)+`"}`))
+	assert.Equal(t, strings.TrimSpace(strings.Repeat("word ", (jsonTextMax+1)/5)), o.Message, "the whole words before the cap")
+	// One word longer than the cap goes whole: a cut through it would keep
+	// the start of a token that no sanitizer rule recognizes.
 	o, _ = tr.Translate(awsRaw(400, host, "application/json", `{"code":21211,"message":"`+strings.Repeat("x", 10000)+`"}`))
-	assert.Len(t, o.Message, jsonTextMax)
+	assert.Empty(t, o.Message)
+	// So does a token the cap runs through, after words that stay.
+	words := strings.Repeat("word ", (jsonTextMax-10)/5)
+	o, _ = tr.Translate(awsRaw(400, host, "application/json", `{"code":21211,"message":"`+words+token+`"}`))
+	assert.Equal(t, strings.TrimSpace(words), o.Message)
+	assert.NotContains(t, o.Message, "ghp_")
 }
 
 // TestTwilioRecognizes checks which captured responses Twilio claims.

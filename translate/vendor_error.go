@@ -42,5 +42,5 @@ func (e *VendorError) Error() string {
 
 // newVendorError bounds the vendor's text of an outcome.
 func newVendorError(vendor string, status int, code, message string) *VendorError {
-	return &VendorError{Vendor: cutRunes(vendor, 128), Status: status, Code: cutRunes(code, 128), Message: cutRunes(message, maxVendorMessage)}
+	return &VendorError{Vendor: cutText(vendor, 128), Status: status, Code: cutText(code, 128), Message: cutText(message, maxVendorMessage)}
 }

@@ -1,8 +1,19 @@
-// Package textcut finds where a text cut short must end so that no
-// fragment of a number written in groups stays: the first twelve digits
-// of a card number cut at a cap are not a card number to any rule, yet
-// they are twelve digits of one, and PCI DSS lets no more than the first
-// six and last four be shown.
+// Package textcut cuts text short without leaving a fragment that the
+// rules reading it after the cut no longer recognize.
+//
+// A text cut before the secret rules see it (a vendor body at its cap, an
+// HTML page's title, a sanitizer input at its limit) is cut at a word by
+// [AtWord], or loses its last word by [DropLastWord] when it was cut
+// already: a cut never keeps part of a word, however long the word, since
+// a fragment of a token ("ghp_R4nd0m…" one character short) matches no
+// rule any more, and keeping it would fail open. With the word go the
+// groups of a number that runs across the cut ([NumberStart]): the first
+// twelve digits of a card number cut at a cap are not a card number to
+// any rule, yet they are twelve digits of one, and PCI DSS lets no more
+// than the first six and last four be shown.
+//
+// Text that no rule reads after the cut, because it was sanitized already
+// or is a validated token, is cut at a rune boundary by [AtRune].
 package textcut
 
 // isSeparator reports whether c joins the groups of a number: white space

@@ -134,6 +134,11 @@ func TestCleanInputCapDropsTheCutWord(t *testing.T) {
 	}
 	got, _ := s.Clean(strings.Repeat("word ", 300))
 	assert.True(t, strings.HasSuffix(got, "word"), "%q", got[len(got)-12:])
+	// A text that is one word longer than the cap goes whole.
+	one := "ghp_" + strings.Repeat("R4nd0m", 300)
+	got, _ = s.Clean(one)
+	assert.Empty(t, got)
+	assert.Empty(t, s.Redact(one))
 }
 
 // TestCleanUTF8BOM: a UTF-8 byte-order mark is dropped, nothing else.

@@ -3,6 +3,8 @@ package sanitize
 import (
 	"net/netip"
 	"strings"
+
+	"github.com/toolerr/toolerr/internal/asciifold"
 )
 
 // The internal-hosts stage.
@@ -115,7 +117,7 @@ func (r *hostRules) matchDot(s string, i int, out *spanList) int {
 	if isDigitByte(s[i-1]) && isDigitByte(s[i+1]) {
 		return max(i+1, matchIPv4(s, i, out))
 	}
-	c := lowerByte(s[i+1])
+	c := asciifold.Lower(s[i+1])
 	var list []string
 	switch {
 	case c >= 'a' && c <= 'z':
@@ -125,7 +127,7 @@ func (r *hostRules) matchDot(s string, i int, out *spanList) int {
 	}
 	for _, sfx := range list {
 		end := i + 1 + len(sfx)
-		if hasFoldAt(s, i+1, sfx) && hostEndsAt(s, end) && isHostByte(s[i-1]) {
+		if asciifold.HasPrefix(s[i+1:], sfx) && hostEndsAt(s, end) && isHostByte(s[i-1]) {
 			out.add(hostStart(s, i), end, internalHostMark, KindInternalHost)
 			return end
 		}
@@ -174,7 +176,7 @@ func hostEnd(s string, i int) int {
 // case, when w is whole labels of it, and returns the end of that name (0
 // when there is none): every later match inside it gives the same name.
 func matchWord(s string, i int, w string, out *spanList) int {
-	if i < 0 || !hasFoldAt(s, i, w) {
+	if i < 0 || !asciifold.HasPrefix(s[i:], w) {
 		return 0
 	}
 	end := i + len(w)

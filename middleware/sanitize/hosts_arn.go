@@ -1,6 +1,10 @@
 package sanitize
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/toolerr/toolerr/internal/asciifold"
+)
 
 // AWS account ids and principal names. An AWS error names the caller and
 // the resource by ARN ("User: arn:aws:iam::123456789012:user/alice is not
@@ -107,7 +111,7 @@ func matchAccountLabel(s string, i int, aws *awsText, out *spanList) {
 	n := 0
 	for k := ks; k < ke; k++ {
 		if c := s[k]; c != ' ' && c != '_' && c != '-' {
-			b[n] = lowerByte(c)
+			b[n] = asciifold.Lower(c)
 			n++
 		}
 	}
@@ -157,5 +161,5 @@ func (a *awsText) speaks(s string) bool {
 // speaksOfAWS reports whether s names AWS: "aws" (which every ARN holds)
 // or "amazon".
 func speaksOfAWS(s string) bool {
-	return containsFold(s, "aws") || containsFold(s, "amazon")
+	return asciifold.Contains(s, "aws") || asciifold.Contains(s, "amazon")
 }

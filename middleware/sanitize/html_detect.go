@@ -1,6 +1,10 @@
 package sanitize
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/toolerr/toolerr/internal/asciifold"
+)
 
 // Detection of HTML. Clean asks looksLikeHTML, then htmlToText tells a
 // document (looksLikeHTMLDocument, reduced to one line) from a fragment
@@ -31,7 +35,7 @@ func looksLikeHTMLDocument(s string) bool {
 		switch {
 		case strings.HasPrefix(s, "<!--"):
 			end = "-->"
-		case startsWithFold(s, "<?xml"):
+		case asciifold.HasPrefix(s, "<?xml"):
 			end = "?>"
 		default:
 			return htmlStartTag(s[1:])
@@ -48,12 +52,12 @@ func looksLikeHTMLDocument(s string) bool {
 // htmlStartTag reports whether s, what follows a '<', is an HTML doctype
 // or one of htmlDocStarts followed by the end of the tag name.
 func htmlStartTag(s string) bool {
-	if startsWithFold(s, "!doctype") {
+	if asciifold.HasPrefix(s, "!doctype") {
 		rest := skipSpaceRun(s[len("!doctype"):])
-		return len(rest) < len(s)-len("!doctype") && startsWithFold(rest, "html") && htmlNameEnds(rest[len("html"):])
+		return len(rest) < len(s)-len("!doctype") && asciifold.HasPrefix(rest, "html") && htmlNameEnds(rest[len("html"):])
 	}
 	for _, name := range htmlDocStarts {
-		if !startsWithFold(s, name) {
+		if !asciifold.HasPrefix(s, name) {
 			continue
 		}
 		if htmlNameEnds(s[len(name):]) {
@@ -68,9 +72,4 @@ func htmlStartTag(s string) bool {
 // collapseSpace turns into a space or the end of the text.
 func htmlNameEnds(rest string) bool {
 	return rest == "" || rest[0] == '>' || rest[0] == '/' || len(skipSpaceRun(rest)) < len(rest)
-}
-
-// startsWithFold reports whether s starts with prefix, ignoring ASCII case.
-func startsWithFold(s, prefix string) bool {
-	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }

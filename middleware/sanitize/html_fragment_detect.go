@@ -1,6 +1,10 @@
 package sanitize
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/toolerr/toolerr/internal/asciifold"
+)
 
 // Telling an HTML fragment. Markup counts as HTML by
 //
@@ -36,7 +40,7 @@ var htmlFragmentTags = [...]string{
 // markup, as the comment above tells them. An XML document ("<?xml") is
 // not a fragment. Text without '<' costs one IndexByte.
 func looksLikeHTMLFragment(s string) bool {
-	if startsWithFold(skipSpaceRun(s), "<?xml") {
+	if asciifold.HasPrefix(skipSpaceRun(s), "<?xml") {
 		return false
 	}
 	isHTML := false
@@ -144,7 +148,7 @@ func isHTMLElement(name string) bool {
 	}
 	var buf [10]byte
 	for i := 0; i < len(name); i++ {
-		buf[i] = lowerByte(name[i])
+		buf[i] = asciifold.Lower(name[i])
 	}
 	switch string(buf[:len(name)]) {
 	case "a", "abbr", "acronym", "address", "applet", "area", "article", "aside", "audio",

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+
+	"github.com/toolerr/toolerr/internal/asciifold"
 )
 
 // Exception headlines of debug pages. A framework's error page in
@@ -196,7 +198,7 @@ func mayHoldHeadline(rest string) bool {
 		switch rest[i] | 0x20 {
 		case 'p', 'c', 'h':
 			for _, name := range [...]string{"pre", "code", "h1", "h2"} {
-				if startsWithFold(rest[i:], name) && htmlNameEnds(rest[i+len(name):]) {
+				if asciifold.HasPrefix(rest[i:], name) && htmlNameEnds(rest[i+len(name):]) {
 					return true
 				}
 			}

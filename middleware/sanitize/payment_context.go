@@ -3,6 +3,8 @@ package sanitize
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/toolerr/toolerr/internal/asciifold"
 )
 
 // Keys before a value. A security code or a social security number is
@@ -143,7 +145,7 @@ func normKey(w string) keyWord {
 			break
 		}
 		k.n++
-		k.b[len(k.b)-k.n] = lowerByte(c)
+		k.b[len(k.b)-k.n] = asciifold.Lower(c)
 	}
 	return k
 }
@@ -174,7 +176,7 @@ func mayHaveKeyBefore(s string, i int) bool {
 			continue
 		case isAlnumByte(c):
 			n++
-			last[2-n] = lowerByte(c)
+			last[2-n] = asciifold.Lower(c)
 			continue
 		}
 		break

@@ -1,5 +1,7 @@
 package sanitize
 
+import "github.com/toolerr/toolerr/internal/asciifold"
+
 // PHP's var_dump writes a type note between a key and its value:
 // `["cvv"]=> string(3) "836"`, `["cvv"]=> int(836)`. The note is no key,
 // and the key before it still labels the value.
@@ -32,7 +34,7 @@ func skipTypeNote(s string, j int) int {
 		return j
 	}
 	for _, w := range typeNoteWords {
-		if start := word - len(w); start >= 0 && hasFoldAt(s, start, w) && (start == 0 || !isAlnumByte(s[start-1])) {
+		if start := word - len(w); start >= 0 && asciifold.HasPrefix(s[start:], w) && (start == 0 || !isAlnumByte(s[start-1])) {
 			return skipKeySeparators(s, start)
 		}
 	}

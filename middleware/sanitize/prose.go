@@ -1,6 +1,10 @@
 package sanitize
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/toolerr/toolerr/internal/asciifold"
+)
 
 // maxProseLen is the longest text the plain-prose path takes; longer text
 // runs the pipeline.
@@ -76,7 +80,7 @@ func (s *Sanitizer) plainProse(text string) bool {
 		return false // a card number in groups, "CVC 123", "SSN 078 05 1120"
 	}
 	for _, w := range s.hosts.words {
-		if containsFold(text, w.word) {
+		if asciifold.Contains(text, w.word) {
 			return false
 		}
 	}
@@ -86,20 +90,4 @@ func (s *Sanitizer) plainProse(text string) bool {
 		}
 	}
 	return true
-}
-
-// containsFold reports whether s holds the lower-case word in any case
-// (ASCII).
-func containsFold(s, word string) bool {
-	if word == "" {
-		return true
-	}
-	for i := 0; i+len(word) <= len(s); i++ {
-		// s[i]|0x20 lower-cases a letter; other bytes only pass to the
-		// exact test.
-		if s[i]|0x20 == word[0] && strings.EqualFold(s[i:i+len(word)], word) {
-			return true
-		}
-	}
-	return false
 }

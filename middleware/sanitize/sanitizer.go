@@ -217,30 +217,15 @@ func (s *Sanitizer) Redact(text string) string {
 func (s *Sanitizer) capAndDecode(text string, rep *Report) (string, bool) {
 	capped := false
 	if len(text) > s.maxInput {
-		cut := runeFloor(text, s.maxInput)
+		cut := textcut.RuneEnd(text, s.maxInput)
 		rep.add(KindInputCapped, len(text)-cut)
 		text, capped = text[:cut], true
 	}
 	text, ok := decodeText(text, rep)
 	if ok && capped {
-		text = dropLastWord(text)
+		text = textcut.DropLastWord(text)
 	}
 	return text, ok
-}
-
-// dropLastWord returns s up to its last white space, or "" when it has
-// none: the last word of a text cut at a cap may be a fragment. When that
-// word is a number, or nothing but white space follows the kept text, the
-// groups of digits that end the kept text go too (textcut.NumberStart):
-// "card 4242 4242 4242 42" cut from a card number keeps none of its
-// twelve digits.
-func dropLastWord(s string) string {
-	for i := len(s) - 1; i >= 0; i-- {
-		if b := s[i]; b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == '\v' {
-			return s[:textcut.NumberStart(s, i, true)]
-		}
-	}
-	return ""
 }
 
 // CleanText returns only the cleaned text of [Sanitizer.Clean]. Its type fits
@@ -248,21 +233,6 @@ func dropLastWord(s string) string {
 func (s *Sanitizer) CleanText(text string) string {
 	out, _ := s.Clean(text)
 	return out
-}
-
-// runeFloor returns the largest index <= n that starts a rune of s (or is
-// len(s)), so s[:runeFloor(s, n)] never splits a rune.
-func runeFloor[T ~string | ~[]byte](s T, n int) int {
-	if n >= len(s) {
-		return len(s)
-	}
-	if n < 0 {
-		return 0
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return n
 }
 
 // countInvalid counts the invalid UTF-8 sequences of s.
@@ -315,7 +285,7 @@ func collapseAndCut(s string, max int) (out string, cut int) {
 			need++
 		}
 		if len(buf)+need > max {
-			keep := runeFloor(buf, max-len(truncationMark))
+			keep := textcut.RuneEnd(buf, max-len(truncationMark))
 			for keep > 0 && buf[keep-1] == ' ' {
 				keep--
 			}

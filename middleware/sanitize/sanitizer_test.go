@@ -47,16 +47,6 @@ func TestCollapseAndCutDoesNotAllocateForCleanText(t *testing.T) {
 	assert.Zero(t, allocs)
 }
 
-func TestRuneFloor(t *testing.T) {
-	s := "aé€😀"
-	for n := -1; n <= len(s)+1; n++ {
-		f := runeFloor(s, n)
-		assert.True(t, utf8.ValidString(s[:f]), "n=%d", n)
-		assert.LessOrEqual(t, f, max(n, 0))
-	}
-	assert.Equal(t, 3, runeFloor(s, 4), "inside € steps back to its start")
-}
-
 func TestReport(t *testing.T) {
 	var r Report
 	assert.False(t, r.Changed())

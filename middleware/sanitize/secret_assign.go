@@ -1,6 +1,10 @@
 package sanitize
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/toolerr/toolerr/internal/asciifold"
+)
 
 // Reading the key of a key/value pair back from its separator, through the
 // forms code writes assignments in: an assignment operator (:=, ::=, ?=,
@@ -52,6 +56,29 @@ func classifyRaw(raw string, norm []byte, whole bool) keyClassOf {
 		return keyClassOf{class: class, repl: repl}
 	}
 	return keyClassOf{class: keyWeak, raw: raw, whole: whole}
+}
+
+// matchClassValue records the secret in the value of key where the reading
+// depends on the key's class alone, wherever the key stands (an assignment,
+// a call's arguments, an XML element): an Authorization scheme and its
+// credentials, a Cookie line, a weak key's random value. The value starts
+// at s[vs], and is s[qs:qe] when quoted (for a weak key, the caller bounds
+// an unquoted one in qs and qe). It reports false for a keyValue key, whose
+// value each caller reads by its own evidence, and for keyNone.
+func matchClassValue(s string, vs, qs, qe int, quoted bool, key keyClassOf, out *spanList) bool {
+	switch key.class {
+	case keyAuth:
+		matchAuthValue(s, vs, qs, qe, quoted, key.repl, out)
+	case keyCookie:
+		matchCookieValue(s, vs, qs, qe, quoted, key.repl, out)
+	case keyWeak:
+		if w, ok := weakSecret(key, s[qs:qe]); ok {
+			out.add(qs, qe, w.repl, KindSecret)
+		}
+	default:
+		return false
+	}
+	return true
 }
 
 // readKey reads the key that ends before the separator at s[i] and
@@ -106,7 +133,7 @@ scan:
 		case c == '_' || c == '-' || c == '.':
 		case isAlnumByte(c):
 			n--
-			k.buf[n] = lowerByte(c)
+			k.buf[n] = asciifold.Lower(c)
 		default:
 			break scan
 		}

@@ -36,19 +36,7 @@ func matchCallPair(s string, i int, out *spanList) {
 		return
 	}
 	key := classifyRaw(s[k.start:k.end], k.norm(), true)
-	v := s[qs:qe]
-	switch key.class {
-	case keyAuth:
-		matchAuthValue(s, qs, qs, qe, true, key.repl, out)
-	case keyCookie:
-		matchCookieValue(s, qs, qs, qe, true, key.repl, out)
-	case keyWeak:
-		if w, ok := weakSecret(key, v); ok {
-			out.add(qs, qe, w.repl, KindSecret)
-		}
-	case keyValue:
-		if looksSecret(v) {
-			out.add(qs, qe, key.repl, KindSecret)
-		}
+	if !matchClassValue(s, qs, qs, qe, true, key, out) && key.class == keyValue && looksSecret(s[qs:qe]) {
+		out.add(qs, qe, key.repl, KindSecret)
 	}
 }

@@ -1,6 +1,10 @@
 package sanitize
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/toolerr/toolerr/internal/asciifold"
+)
 
 // Cookies under a label without a separator. An HTML page that echoes a
 // request shows its cookies in a table: a cell with the name and a cell
@@ -175,7 +179,7 @@ func cookieLabel(w string) (cookie, session bool) {
 	n := 0
 	for k := 0; k < len(w); k++ {
 		if c := w[k]; c != '_' && c != '-' && c != '.' {
-			b[n] = lowerByte(c)
+			b[n] = asciifold.Lower(c)
 			n++
 		}
 	}

@@ -3,6 +3,8 @@ package sanitize
 import (
 	"bytes"
 	"strings"
+
+	"github.com/toolerr/toolerr/internal/asciifold"
 )
 
 // The names of secret-bearing keys in query strings, form bodies, JSON,
@@ -147,7 +149,7 @@ func isAuthScheme(w string) bool {
 		return false
 	}
 	for _, sc := range authSchemes {
-		if (len(w) == len(sc) || cut && len(w) < len(sc)) && hasFoldAt(sc, 0, strings.ToLower(w)) {
+		if (len(w) == len(sc) || cut && len(w) < len(sc)) && asciifold.HasPrefix(sc, strings.ToLower(w)) {
 			return true
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"math/bits"
 	"strings"
+
+	"github.com/toolerr/toolerr/internal/asciifold"
 )
 
 // Weak keys: names that often, not always, carry a credential. An app id
@@ -78,7 +80,7 @@ func classifyWeakKey(raw string, whole bool) keyClassOf {
 	norm := buf[:0]
 	for k := 0; k < len(raw) && len(norm) < maxKeyLen; k++ {
 		if isAlnumByte(raw[k]) {
-			norm = append(norm, lowerByte(raw[k]))
+			norm = append(norm, asciifold.Lower(raw[k]))
 		}
 	}
 	if whole {
@@ -107,7 +109,7 @@ func classifyWeakKey(raw string, whole bool) keyClassOf {
 // letter followed by an upper-case one.
 func hasWord(key, w string) bool {
 	for i := 0; i+len(w) <= len(key); i++ {
-		if hasFoldAt(key, i, w) && wordBreak(key, i) && wordBreak(key, i+len(w)) {
+		if asciifold.HasPrefix(key[i:], w) && wordBreak(key, i) && wordBreak(key, i+len(w)) {
 			return true
 		}
 	}

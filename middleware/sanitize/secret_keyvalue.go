@@ -83,44 +83,36 @@ func matchKeyValueAt(s string, i int, sep byte, out *spanList) (unquoted bool) {
 			vs, tight = vs+2, false
 		}
 	}
-	switch key.class {
-	case keyAuth:
-		matchAuthValue(s, vs, qs, qe, quoted, key.repl, out)
-	case keyCookie:
-		matchCookieValue(s, vs, qs, qe, quoted, key.repl, out)
-	case keyWeak:
-		if !quoted {
-			// Bounded: a longer value is not random, and an unbounded
-			// read at every separator of "a:a:a:..." would be quadratic.
-			qs, qe = vs, unquotedEnd(s[:min(len(s), vs+maxRandomLen+1)], vs)
-		}
-		if w, ok := weakSecret(key, s[qs:qe]); ok {
-			out.add(qs, qe, w.repl, KindSecret)
-		}
-	default:
-		if quoted {
-			v := s[qs:qe]
-			if s[vs] == '`' && nonSpaceEnd(v, 0) < len(v) {
-				return false // `a command`, whose output is the value
-			}
-			if t := trimSpaceRunes(v); t != "" && !isStandIn(t) && !isProse(v) {
-				out.add(qs, qe, key.repl, KindSecret)
-			}
-			return false
-		}
-		ve := unquotedEnd(s, vs)
-		v := s[vs:ve]
-		if !tight && isNextKey(v, sep) {
-			// "pass:\nProxy-Authorization: Basic …", "API_KEY=\nDEBUG=1":
-			// the word is the next key, whose own value its separator
-			// will be checked for.
-			return false
-		}
-		if tight && v != "" && !isStandIn(v) || !tight && (looksSecret(v) || jsonNumberSecret(s, keyEnd, v)) {
-			out.add(vs, ve, key.repl, KindSecret)
-		}
+	if key.class == keyWeak && !quoted {
+		// Bounded: a longer value is not random, and an unbounded read at
+		// every separator of "a:a:a:..." would be quadratic.
+		qs, qe = vs, unquotedEnd(s[:min(len(s), vs+maxRandomLen+1)], vs)
 	}
-	return !quoted
+	if matchClassValue(s, vs, qs, qe, quoted, key, out) {
+		return !quoted
+	}
+	if quoted {
+		v := s[qs:qe]
+		if s[vs] == '`' && nonSpaceEnd(v, 0) < len(v) {
+			return false // `a command`, whose output is the value
+		}
+		if t := trimSpaceRunes(v); t != "" && !isStandIn(t) && !isProse(v) {
+			out.add(qs, qe, key.repl, KindSecret)
+		}
+		return false
+	}
+	ve := unquotedEnd(s, vs)
+	v := s[vs:ve]
+	if !tight && isNextKey(v, sep) {
+		// "pass:\nProxy-Authorization: Basic …", "API_KEY=\nDEBUG=1":
+		// the word is the next key, whose own value its separator
+		// will be checked for.
+		return false
+	}
+	if tight && v != "" && !isStandIn(v) || !tight && (looksSecret(v) || jsonNumberSecret(s, keyEnd, v)) {
+		out.add(vs, ve, key.repl, KindSecret)
+	}
+	return true
 }
 
 // isNextKey reports whether an unquoted value read after white space is

@@ -1,6 +1,10 @@
 package sanitize
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/toolerr/toolerr/internal/asciifold"
+)
 
 // PEM private keys: a block from "-----BEGIN <label>-----" to its
 // "-----END <label>-----", where the label names a private key (RSA, EC,
@@ -101,10 +105,10 @@ func matchPEMEnd(s string, i int, out *spanList) int {
 // holds "PRIVATE" and, after it, "KEY", in any case and spacing.
 func isPrivateKeyLabel(label string) bool {
 	for k := 0; k+len("private") <= len(label); k++ {
-		if hasFoldAt(label, k, "private") {
+		if asciifold.HasPrefix(label[k:], "private") {
 			rest := label[k+len("private"):]
 			for m := 0; m+3 <= len(rest); m++ {
-				if hasFoldAt(rest, m, "key") {
+				if asciifold.HasPrefix(rest[m:], "key") {
 					return true
 				}
 			}

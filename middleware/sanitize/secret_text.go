@@ -24,28 +24,6 @@ func isWordByte(c byte) bool { return isAlnumByte(c) || c == '_' }
 // isHostByte reports whether c may appear in a host name label.
 func isHostByte(c byte) bool { return isAlnumByte(c) || c == '-' || c == '_' }
 
-// lower returns the ASCII lower case of c.
-func lowerByte(c byte) byte {
-	if c >= 'A' && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
-// hasFoldAt reports whether s[i:] starts with the lower-case ASCII
-// word w, ignoring ASCII case.
-func hasFoldAt(s string, i int, w string) bool {
-	if i < 0 || len(s)-i < len(w) {
-		return false
-	}
-	for k := 0; k < len(w); k++ {
-		if lowerByte(s[i+k]) != w[k] {
-			return false
-		}
-	}
-	return true
-}
-
 // spaceRuneAt returns the byte length of the white-space or control rune at
 // s[i], or 0 when there is none. It agrees with the collapse stage, so a
 // rule sees the same token boundaries before and after collapsing.

@@ -1,6 +1,10 @@
 package sanitize
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/toolerr/toolerr/internal/asciifold"
+)
 
 // Credentials in URLs and DSNs, anchored at '@':
 //
@@ -115,7 +119,7 @@ func addPassword(s string, start, end int, out *spanList) {
 // isDSNScheme reports whether scheme (any case) names a database or broker.
 func isDSNScheme(scheme string) bool {
 	for _, d := range dsnSchemes {
-		if len(scheme) == len(d) && hasFoldAt(scheme, 0, d) {
+		if len(scheme) == len(d) && asciifold.HasPrefix(scheme, d) {
 			return true
 		}
 	}

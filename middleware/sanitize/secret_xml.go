@@ -1,6 +1,10 @@
 package sanitize
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/toolerr/toolerr/internal/asciifold"
+)
 
 // Secrets in XML elements named for them: <password>hunter2</password>,
 // <apiToken>...</apiToken>, <ns:ClientSecret>...</ns:ClientSecret>, in
@@ -53,20 +57,11 @@ func matchXMLElement(s string, i int, out *spanList) {
 		return
 	}
 	key := classifyName(name)
-	v := s[vs:ve]
-	switch key.class {
-	case keyAuth:
-		matchAuthValue(s, vs, vs, ve, true, key.repl, out)
-	case keyCookie:
-		matchCookieValue(s, vs, vs, ve, true, key.repl, out)
-	case keyWeak:
-		if w, ok := weakSecret(key, v); ok {
-			out.add(vs, ve, w.repl, KindSecret)
-		}
-	case keyValue:
-		if !isStandIn(v) && !isProse(v) {
-			out.add(vs, ve, key.repl, KindSecret)
-		}
+	if matchClassValue(s, vs, vs, ve, true, key, out) || key.class != keyValue {
+		return
+	}
+	if v := s[vs:ve]; !isStandIn(v) && !isProse(v) {
+		out.add(vs, ve, key.repl, KindSecret)
 	}
 }
 
@@ -81,7 +76,7 @@ func classifyName(name string) keyClassOf {
 	for j := len(name); j > 0 && n > 0; j-- {
 		if c := name[j-1]; isAlnumByte(c) {
 			n--
-			k.buf[n] = lowerByte(c)
+			k.buf[n] = asciifold.Lower(c)
 		}
 	}
 	k.n = maxKeyLen - n

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/toolerr/toolerr/internal/asciifold"
 )
 
 // Traces as JSON values. Frameworks that answer errors in JSON put the
@@ -94,7 +96,7 @@ func jsonTraceKey(s string, q int) (int, bool) {
 	n := 0
 	i := q + 1
 	for ; i < len(s) && s[i] != '"'; i++ {
-		c := lowerByte(s[i])
+		c := asciifold.Lower(s[i])
 		switch {
 		case c == '_' || c == '-':
 		case c >= 'a' && c <= 'z' && n < len(name):
@@ -271,7 +273,7 @@ func normalizeKey(key string) string {
 	var b [24]byte
 	n := 0
 	for i := 0; i < len(key); i++ {
-		c := lowerByte(key[i])
+		c := asciifold.Lower(key[i])
 		if c == '_' || c == '-' || c == ' ' {
 			continue
 		}
