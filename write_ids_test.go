@@ -24,10 +24,10 @@ const (
 func scopedRequest(seen *sync.Map) *http.Request {
 	var scope reqscope.Scope
 	scope.Init(context.Background(), scopeID, scopeTrace)
-	scope.SetTextFilter(func(s string) string {
+	scope.SetFilters(&reqscope.Filters{Clean: func(s string) string {
 		seen.Store(s, true)
 		return strings.ReplaceAll(s, "SECRET", "[x]")
-	})
+	}})
 	return httptest.NewRequest(http.MethodGet, "/tools/find", nil).WithContext(&scope)
 }
 
@@ -76,10 +76,10 @@ func TestWriteCleansTheErrorsIDsWhenTheRequestHasNone(t *testing.T) {
 	var seen sync.Map
 	var scope reqscope.Scope
 	scope.Init(context.Background(), "", "")
-	scope.SetTextFilter(func(s string) string {
+	scope.SetFilters(&reqscope.Filters{Clean: func(s string) string {
 		seen.Store(s, true)
 		return strings.ReplaceAll(s, "SECRET", "x")
-	})
+	}})
 	r := httptest.NewRequest(http.MethodGet, "/tools/find", nil).WithContext(&scope)
 	e := Default().New(CodeNotFound, "no such order").WithRequestID("SECRET-7")
 	rec := httptest.NewRecorder()
@@ -105,7 +105,7 @@ func TestWriteSharedErrorConcurrently(t *testing.T) {
 					id = "req-other-2"
 				}
 				scope.Init(context.Background(), id, scopeTrace)
-				scope.SetTextFilter(func(s string) string { return s })
+				scope.SetFilters(&reqscope.Filters{Clean: func(s string) string { return s }})
 				r := httptest.NewRequest(http.MethodGet, "/tools/find", nil).WithContext(&scope)
 				rec := httptest.NewRecorder()
 				Write(rec, r, shared)

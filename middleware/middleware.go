@@ -23,9 +23,10 @@ type handler struct {
 	// (cleantext.go).
 	clean   func(string) string
 	cleaner *textCleaner
-	// redact is the sanitizer's secret stage, the request scope's redact
-	// filter (a failure response idempotency stores keeps its shape).
-	redact func(string) string
+	// filters are the request scope's text filters: clean, and the
+	// sanitizer's secret stage as the redact filter (a failure response
+	// idempotency stores keeps its shape).
+	filters reqscope.Filters
 	// writeOpts are the options of every toolerr.Write of the
 	// middleware, made once; problemOpts those of the problem object
 	// inside a JSON-RPC error (jsonrpc_error.go).
@@ -80,7 +81,8 @@ func New(opts ...Option) func(http.Handler) http.Handler {
 func newHandler(opts []Option) *handler {
 	cfg := newConfig(opts)
 	c := newTextCleaner(cfg.sanitizer, cfg.registry)
-	return &handler{cfg: cfg, tel: newTelemetry(cfg), clean: c.clean, cleaner: c, redact: cfg.sanitizer.Redact,
+	return &handler{cfg: cfg, tel: newTelemetry(cfg), clean: c.clean, cleaner: c,
+		filters:     reqscope.Filters{Clean: c.clean, Redact: cfg.sanitizer.Redact},
 		writeOpts:   []toolerr.WriteOption{toolerr.WithFormat(cfg.format), toolerr.WithRegistry(cfg.registry)},
 		problemOpts: []toolerr.WriteOption{toolerr.WithFormat(toolerr.FormatProblem), toolerr.WithRegistry(cfg.registry)}}
 }
@@ -101,8 +103,7 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 	rec := &recorder{w: w, m: m, next: next, ids: ids}
 	reqID, traceID := m.requestID(r, w.Header(), ids), traceIDOf(r)
 	rec.Init(r.Context(), reqID, traceID)
-	rec.SetTextFilter(m.clean)
-	rec.SetRedactFilter(m.redact)
+	rec.SetFilters(&m.filters)
 	r = r.WithContext(rec)
 	w.Header()["X-Request-Id"] = stamp(r, reqID, traceID, &ids.vals) // stamp.go; canonical already: skip Set's check
 	ct := canonheader.Value(r.Header, "Content-Type")

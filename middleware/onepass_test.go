@@ -28,6 +28,7 @@ func countingHandler(opts ...Option) (*handler, func(string) int) {
 		mu.Unlock()
 		return clean(s)
 	}
+	m.filters.Clean = m.clean // the request scope's filter, which toolerr.Write calls
 	return m, func(s string) int {
 		mu.Lock()
 		defer mu.Unlock()

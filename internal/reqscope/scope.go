@@ -34,13 +34,11 @@ type Scope struct {
 // recordings is what the code serving a request recorded for the error
 // path (recordings.go). Safe for concurrent use.
 type recordings struct {
-	// clean is the text filter errors rendered for the request pass
-	// through; set before the request is served and never changed, so it
-	// is read without the lock.
-	clean func(string) string
-	// redact removes secrets from text that must keep its shape; set and
-	// read as clean is.
-	redact func(string) string
+	// filters are the text filters of the request: set before the request
+	// is served and never changed, so they are read without the lock. One
+	// pointer, shared by every request the same middleware serves, keeps
+	// the middleware's per-request state within its allocation size class.
+	filters *Filters
 	mu     sync.Mutex
 	intent any // a *toolerr.Intent, or nil
 	vendor string
@@ -70,24 +68,26 @@ func (s *Scope) Init(parent context.Context, requestID, traceID string) {
 	s.rec = &s.own
 }
 
-// SetTextFilter sets the function that toolerr.Write passes every string
-// of an error rendered for this request through (toolerr.Error.MapText):
-// the middleware sets its sanitizer here, so an error a handler renders
-// itself is sanitized like one it returns. Call it right after Init,
-// before the request is served; it is shared by every context derived
-// from the scope.
-func (s *Scope) SetTextFilter(clean func(string) string) {
-	s.rec.clean = clean
+// Filters are the text filters of the errors of a request.
+type Filters struct {
+	// Clean is the function that toolerr.Write passes every string of an
+	// error rendered for the request through (toolerr.Error.MapText): the
+	// middleware sets its sanitizer here, so an error a handler renders
+	// itself is sanitized like one it returns.
+	Clean func(string) string
+	// Redact is the function that [Redact] passes text of the request
+	// through: text that must keep its shape and is kept or written
+	// somewhere other than the agent's answer (a failure response stored
+	// for replay by package idempotency). The middleware sets its
+	// sanitizer's secret stage here.
+	Redact func(string) string
 }
 
-// SetRedactFilter sets the function that [Redact] passes text of the
-// request through: text that must keep its shape and is kept or written
-// somewhere other than the agent's answer (a failure response stored for
-// replay by package idempotency). The middleware sets its sanitizer's
-// secret stage here. Call it right after Init, before the request is
-// served; it is shared by every context derived from the scope.
-func (s *Scope) SetRedactFilter(redact func(string) string) {
-	s.rec.redact = redact
+// SetFilters sets the text filters of the request. Call it right after
+// Init, before the request is served; they are shared by every context
+// derived from the scope, and f must not change afterwards.
+func (s *Scope) SetFilters(f *Filters) {
+	s.rec.filters = f
 }
 
 // Value returns the scope for the scope key, else the parent's value.
@@ -148,20 +148,20 @@ func TraceID(ctx context.Context) string {
 }
 
 // TextFilter returns the text filter of ctx's request scope
-// ([Scope.SetTextFilter]), or nil.
+// ([Filters.Clean]), or nil.
 func TextFilter(ctx context.Context) func(string) string {
-	if s := of(ctx); s != nil {
-		return s.rec.clean
+	if s := of(ctx); s != nil && s.rec.filters != nil {
+		return s.rec.filters.Clean
 	}
 	return nil
 }
 
 // Redact returns text through the redact filter of ctx's request scope
-// ([Scope.SetRedactFilter]); ok is false, and text is returned unchanged,
+// ([Filters.Redact]); ok is false, and text is returned unchanged,
 // when ctx has no scope or its scope no such filter.
 func Redact(ctx context.Context, text string) (out string, ok bool) {
-	if s := of(ctx); s != nil && s.rec.redact != nil {
-		return s.rec.redact(text), true
+	if s := of(ctx); s != nil && s.rec.filters != nil && s.rec.filters.Redact != nil {
+		return s.rec.filters.Redact(text), true
 	}
 	return text, false
 }

@@ -145,8 +145,10 @@ func TestFilters(t *testing.T) {
 	if out, ok := Redact(&s, "sk_live_x"); ok || out != "sk_live_x" {
 		t.Fatalf("no filter: %q %v", out, ok)
 	}
-	s.SetRedactFilter(func(text string) string { return strings.ReplaceAll(text, "sk_live_x", "[REDACTED]") })
-	s.SetTextFilter(strings.ToUpper)
+	s.SetFilters(&Filters{
+		Clean:  strings.ToUpper,
+		Redact: func(text string) string { return strings.ReplaceAll(text, "sk_live_x", "[REDACTED]") },
+	})
 	derived := context.WithValue(&s, redactTestKey{}, 1)
 	if out, ok := Redact(derived, "key sk_live_x"); !ok || out != "key [REDACTED]" {
 		t.Fatalf("filter: %q %v", out, ok)
