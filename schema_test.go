@@ -1,7 +1,6 @@
 package toolerr
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"testing"
@@ -10,37 +9,25 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolerr/toolerr/internal/problemschema"
 )
 
 const (
 	problemSchemaFile = "errdocs/problem.schema.json"
-	problemSchemaID   = "https://toolerr.dev/schema/problem.schema.json"
+	problemSchemaID   = problemschema.ID
 )
 
-// compileProblemSchema compiles the published problem schema, with format
-// assertions on so that docs_url is checked as a URI.
+// compileProblemSchema compiles the published problem schema.
 func compileProblemSchema(t *testing.T) *jsonschema.Schema {
 	t.Helper()
-	f, err := os.Open(problemSchemaFile)
+	doc, err := os.ReadFile(problemSchemaFile)
 	require.NoError(t, err)
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	require.NoError(t, err)
-	c := jsonschema.NewCompiler()
-	c.AssertFormat()
-	require.NoError(t, c.AddResource(problemSchemaID, doc))
-	sch, err := c.Compile(problemSchemaID)
-	require.NoError(t, err)
-	return sch
+	return problemschema.Compile(t, doc)
 }
 
 // decodeInstance decodes JSON the way the validator expects (numbers as json.Number).
-func decodeInstance(t *testing.T, b []byte) any {
-	t.Helper()
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-	require.NoError(t, err, "%s", b)
-	return v
-}
+func decodeInstance(t *testing.T, b []byte) any { return problemschema.Instance(t, b) }
 
 // assertRenderingsValid validates both renderings of e against the schema.
 func assertRenderingsValid(t *testing.T, sch *jsonschema.Schema, e *Error) {
