@@ -39,9 +39,9 @@ type recordings struct {
 	// pointer, shared by every request the same middleware serves, keeps
 	// the middleware's per-request state within its allocation size class.
 	filters *Filters
-	mu     sync.Mutex
-	intent any // a *toolerr.Intent, or nil
-	vendor string
+	mu      sync.Mutex
+	intent  any // a *toolerr.Intent, or nil
+	vendor  string
 	// written is the *toolerr.Error last rendered, or nil.
 	written any
 	// next is the func(*toolerr.Error) to call with the next error

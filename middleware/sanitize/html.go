@@ -32,7 +32,22 @@ type htmlParts struct {
 	heads              []byte // the text of h1 and h2 elements, one a line
 	exc                []byte // the text of the first exception-value element
 	linkLabel, link    string // the first public URL of a comment (html_comment.go)
+	// full holds a bit for each part above that was cut at its bound
+	// (appendBounded): it takes no more text.
+	full partBits
 }
+
+// partBits names the bounded parts of htmlParts, one bit each.
+type partBits uint8
+
+const (
+	partTitle partBits = 1 << iota
+	partH1
+	partVisible
+	partPre
+	partHeads
+	partExc
+)
 
 // htmlToText converts HTML to text. A fragment (looksLikeHTMLFragment, not
 // a document) keeps its text line by line (htmlFragmentToText). A document
@@ -102,7 +117,7 @@ func scanHTML(s string) htmlParts {
 			}
 		case html.TextToken:
 			if inTitle {
-				p.title = appendBounded(p.title, rawText(z), 2*maxHTMLText)
+				p.title = p.appendBounded(partTitle, p.title, rawText(z), 2*maxHTMLText)
 				continue
 			}
 			text := z.Text()
@@ -110,9 +125,9 @@ func scanHTML(s string) htmlParts {
 			case inRaw, inHead, hidden > 0:
 			default:
 				if h1 == 1 {
-					p.h1 = appendBounded(p.h1, text, 2*maxHTMLText)
+					p.h1 = p.appendBounded(partH1, p.h1, text, 2*maxHTMLText)
 				}
-				p.visible = appendBounded(p.visible, text, maxHTMLVisible)
+				p.visible = p.appendBounded(partVisible, p.visible, text, maxHTMLVisible)
 				sc.text(&p, text)
 			}
 		case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
@@ -143,7 +158,7 @@ func scanHTML(s string) htmlParts {
 				}
 			}
 			if htmlBreaks(string(name)) {
-				p.visible = appendBounded(p.visible, []byte{'\n'}, maxHTMLVisible)
+				p.visible = p.appendBounded(partVisible, p.visible, []byte{'\n'}, maxHTMLVisible)
 			}
 			if len(p.title) > 0 && !inTitle && h1 == 2 && sc.done(s[min(pos, len(s)):]) {
 				return p
@@ -164,10 +179,25 @@ func htmlBreaks(name string) bool {
 	return false
 }
 
-// appendBounded appends text to b as long as b stays within limit bytes,
-// cutting text at a rune boundary.
-func appendBounded(b, text []byte, limit int) []byte {
-	return append(b, textcut.AtRune(text, limit-len(b))...)
+// appendBounded appends text to b, the part of p that part names, as long
+// as b stays within limit bytes. Where the bound cuts, it cuts as every cut
+// before the secret rules does (textcut.AtWord): the word the bound runs
+// through goes whole, and with it the groups of a number that runs across
+// the cut, so that no fragment of a token that no rule recognizes stays.
+// The part then takes no more text: what a later text token would add
+// does not follow what was cut.
+func (p *htmlParts) appendBounded(part partBits, b, text []byte, limit int) []byte {
+	if p.full&part != 0 {
+		return b
+	}
+	room := limit - len(b)
+	if len(text) <= room {
+		return append(b, text...)
+	}
+	p.full |= part
+	// One byte past the bound tells AtWord whether the bound falls in a
+	// word (which may have begun in b).
+	return textcut.AtWord(append(b, text[:room+1]...), limit)
 }
 
 // titleText returns the part of a title that names the error: Cloudflare's

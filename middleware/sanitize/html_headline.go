@@ -220,13 +220,13 @@ type headlineScan struct {
 // text gathers text into the parts of the elements it stands in.
 func (sc *headlineScan) text(p *htmlParts, text []byte) {
 	if sc.pre > 0 {
-		p.pre = appendBounded(p.pre, text, maxHTMLHeadlineText)
+		p.pre = p.appendBounded(partPre, p.pre, text, maxHTMLHeadlineText)
 	}
 	if sc.head > 0 {
-		p.heads = appendBounded(p.heads, text, maxHTMLVisible)
+		p.heads = p.appendBounded(partHeads, p.heads, text, maxHTMLVisible)
 	}
 	if sc.excDepth > 0 {
-		p.exc = appendBounded(p.exc, text, maxHTMLVisible)
+		p.exc = p.appendBounded(partExc, p.exc, text, maxHTMLVisible)
 	}
 }
 
@@ -242,7 +242,7 @@ func (sc *headlineScan) tag(p *htmlParts, z *html.Tokenizer, name string, tt htm
 		if p.heads == nil {
 			p.heads = make([]byte, 0, 256) // one allocation for the usual h1
 		}
-		p.heads = appendBounded(p.heads, []byte{'\n'}, maxHTMLVisible)
+		p.heads = p.appendBounded(partHeads, p.heads, []byte{'\n'}, maxHTMLVisible)
 	}
 	switch {
 	case sc.excDepth > 0 && name == sc.exc:
@@ -254,10 +254,10 @@ func (sc *headlineScan) tag(p *htmlParts, z *html.Tokenizer, name string, tt htm
 	if htmlBreaks(name) || name == "code" {
 		nl := []byte{'\n'}
 		if sc.pre > 0 || name == "pre" || name == "code" {
-			p.pre = appendBounded(p.pre, nl, maxHTMLHeadlineText)
+			p.pre = p.appendBounded(partPre, p.pre, nl, maxHTMLHeadlineText)
 		}
 		if sc.excDepth > 0 {
-			p.exc = appendBounded(p.exc, nl, maxHTMLVisible)
+			p.exc = p.appendBounded(partExc, p.exc, nl, maxHTMLVisible)
 		}
 	}
 }
