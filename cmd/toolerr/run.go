@@ -25,6 +25,7 @@ var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr
 	"validate": validate,
 	"docs":     docs,
 	"check":    check,
+	"classify": classifyCmd,
 }
 
 const usage = `usage: toolerr <command> [flags] [args]
