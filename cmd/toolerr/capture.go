@@ -41,6 +41,7 @@ type captured struct {
 	Status    int
 	Reason    string
 	Header    http.Header
+	ReqHeader http.Header // the request's headers (a HAR file's); an Idempotency-Key marks a keyed call
 	Body      []byte
 	Truncated bool
 	Started   time.Time // when the exchange happened, zero when unknown
@@ -148,8 +149,9 @@ type harLog struct {
 type harEntry struct {
 	StartedDateTime string `json:"startedDateTime"`
 	Request         struct {
-		Method string `json:"method"`
-		URL    string `json:"url"`
+		Method  string      `json:"method"`
+		URL     string      `json:"url"`
+		Headers []harHeader `json:"headers"`
 	} `json:"request"`
 	Response struct {
 		Status      int         `json:"status"`
@@ -186,11 +188,9 @@ func parseHAR(data []byte) ([]captured, error) {
 		if u, err := url.Parse(e.Request.URL); err == nil {
 			c.Host = strings.ToLower(u.Hostname())
 		}
-		for _, hd := range e.Response.Headers {
-			if hd.Name != "" && !strings.HasPrefix(hd.Name, ":") { // HTTP/2 pseudo-headers are not headers
-				c.Header.Add(hd.Name, hd.Value)
-			}
-		}
+		addHeaders(c.Header, e.Response.Headers)
+		c.ReqHeader = http.Header{}
+		addHeaders(c.ReqHeader, e.Request.Headers)
 		body := []byte(e.Response.Content.Text)
 		if strings.EqualFold(e.Response.Content.Encoding, "base64") {
 			decoded, err := base64.StdEncoding.DecodeString(e.Response.Content.Text)
@@ -206,4 +206,14 @@ func parseHAR(data []byte) ([]captured, error) {
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// addHeaders adds the HAR headers hs to h, leaving out HTTP/2
+// pseudo-headers (":status"), which are not headers.
+func addHeaders(h http.Header, hs []harHeader) {
+	for _, hd := range hs {
+		if hd.Name != "" && !strings.HasPrefix(hd.Name, ":") {
+			h.Add(hd.Name, hd.Value)
+		}
+	}
 }

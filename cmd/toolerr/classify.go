@@ -48,6 +48,7 @@ func classifyCmd(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print one JSON document")
 	host := fs.String("host", "", "the request's host, for raw captures (a HAR file names its own)")
 	method := fs.String("method", "GET", "the request's method, for raw captures")
+	nowFlag := fs.String("now", "", "the clock delays are measured from, RFC 3339 (default: the response's Date header, else the HAR entry's start, else now)")
 	fixtureDir := fs.String("fixture", "", "write each error response as a fixture in `DIR`")
 	pos, code := parseFlags(fs, args)
 	if code >= 0 {
@@ -56,6 +57,15 @@ func classifyCmd(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if len(pos) == 0 {
 		fs.Usage()
 		return exitUsage
+	}
+	var now time.Time
+	if *nowFlag != "" {
+		t, err := time.Parse(time.RFC3339, *nowFlag)
+		if err != nil {
+			fmt.Fprintf(stderr, "toolerr classify: --now: %v\n", err)
+			return exitUsage
+		}
+		now = t
 	}
 	if *fixtureDir != "" {
 		if err := os.MkdirAll(*fixtureDir, 0o755); err != nil {
@@ -82,7 +92,7 @@ func classifyCmd(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				c.Host, c.Method = strings.ToLower(*host), strings.ToUpper(*method)
 			}
 			out.Responses++
-			r, ok := classifyResponse(san, c)
+			r, ok := classifyResponse(san, c, now)
 			if !ok {
 				continue
 			}
@@ -114,8 +124,9 @@ func classifyCmd(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 // classifyResponse runs c through the built-in translators, the way
 // translate.Response reads a response, with vendor text cleaned by san,
-// and reports what san removed. ok is false when c is a success.
-func classifyResponse(san *sanitize.Sanitizer, c captured) (classifiedJSON, bool) {
+// and reports what san removed. Delays are measured from now, or when it
+// is zero from when c was captured. ok is false when c is a success.
+func classifyResponse(san *sanitize.Sanitizer, c captured, now time.Time) (classifiedJSON, bool) {
 	redacted := map[string]int{}
 	filter := func(s string) string {
 		clean, rep := san.Clean(s)
@@ -126,13 +137,19 @@ func classifyResponse(san *sanitize.Sanitizer, c captured) (classifiedJSON, bool
 		}
 		return clean
 	}
-	now := captureTime(c)
+	if now.IsZero() {
+		now = captureTime(c)
+	}
 	set, err := translate.NewSet(classify.New(nil, classify.WithMessageFilter(filter),
 		classify.WithClock(func() time.Time { return now })))
 	if err != nil {
 		return classifiedJSON{}, false // the built-in tables name only built-in codes
 	}
-	req := &http.Request{Method: c.Method, URL: &url.URL{Scheme: "https", Host: c.Host}, Header: http.Header{}}
+	reqHeader := c.ReqHeader
+	if reqHeader == nil {
+		reqHeader = http.Header{}
+	}
+	req := &http.Request{Method: c.Method, URL: &url.URL{Scheme: "https", Host: c.Host}, Header: reqHeader}
 	resp := &http.Response{
 		StatusCode: c.Status, Header: c.Header, Request: req,
 		Body: io.NopCloser(bytes.NewReader(c.Body)), ContentLength: int64(len(c.Body)),
