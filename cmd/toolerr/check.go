@@ -19,14 +19,13 @@ type checkJSON struct {
 // check validates a tool call's arguments against a JSON Schema with
 // argcheck: exit 1 when there are violations.
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("check", "[--json] SCHEMA ARGS|-", stderr)
-	asJSON := fs.Bool("json", false, "print one JSON document")
-	pos, code := parseFlags(fs, args)
+	fs, asJSON := newFlags("check", "[--json] SCHEMA ARGS|-", stderr)
+	pos, code := parseArgs(fs, args, 2, 2)
 	if code >= 0 {
 		return code
 	}
-	if len(pos) != 2 || pos[0] == "-" {
-		fs.Usage()
+	if pos[0] == "-" {
+		fmt.Fprintln(stderr, "toolerr check: the schema must be a file; only the arguments can be read from standard input")
 		return exitUsage
 	}
 	schemaDoc, err := readInput(pos[0], nil, maxInput)

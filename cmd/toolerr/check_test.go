@@ -19,6 +19,7 @@ func TestCheckGolden(t *testing.T) {
 		{name: "check_args_not_json", args: []string{"check", schema, "-"}, stdin: `{limit: 1`, exit: exitBad},
 		{name: "check_schema_not_json", args: []string{"check", "testdata/check/schema_bad.json", "-"}, stdin: `{}`, exit: exitUsage},
 		{name: "check_missing_schema", args: []string{"check", "testdata/check/absent.json", "-"}, stdin: `{}`, exit: exitUsage},
+		{name: "check_schema_stdin", args: []string{"check", "-", "testdata/check/args_ok.json"}, exit: exitUsage},
 		{name: "check_one_arg", args: []string{"check", schema}, exit: exitUsage},
 	})
 }

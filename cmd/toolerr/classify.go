@@ -44,19 +44,14 @@ type classifyJSON struct {
 // it finds one, 0 when every response is a success, 2 when a file cannot
 // be read or parsed (the other files are still classified).
 func classifyCmd(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("classify", "[--json] [--host HOST] [--method METHOD] [--fixture DIR] FILE...", stderr)
-	asJSON := fs.Bool("json", false, "print one JSON document")
+	fs, asJSON := newFlags("classify", "[--json] [--host HOST] [--method METHOD] [--now TIME] [--fixture DIR] FILE...", stderr)
 	host := fs.String("host", "", "the request's host, for raw captures (a HAR file names its own)")
 	method := fs.String("method", "GET", "the request's method, for raw captures")
 	nowFlag := fs.String("now", "", "the clock delays are measured from, RFC 3339 (default: the response's Date header, else the HAR entry's start, else now)")
 	fixtureDir := fs.String("fixture", "", "write each error response as a fixture in `DIR`")
-	pos, code := parseFlags(fs, args)
+	pos, code := parseArgs(fs, args, 1, -1)
 	if code >= 0 {
 		return code
-	}
-	if len(pos) == 0 {
-		fs.Usage()
-		return exitUsage
 	}
 	var now time.Time
 	if *nowFlag != "" {

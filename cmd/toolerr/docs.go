@@ -13,17 +13,12 @@ import (
 // the tools' compact errors array. --json prints the tools format, or wraps
 // the Markdown or OpenAPI document in a JSON object.
 func docs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("docs", "[--json] [--format markdown|openapi|tools] [--codes A,B]", stderr)
-	asJSON := fs.Bool("json", false, "print one JSON document")
+	fs, asJSON := newFlags("docs", "[--json] [--format markdown|openapi|tools] [--codes A,B]", stderr)
 	format := fs.String("format", "markdown", "markdown, openapi or tools")
 	codesFlag := fs.String("codes", "", "comma-separated codes to list (tools format only)")
-	pos, code := parseFlags(fs, args)
+	_, code := parseArgs(fs, args, 0, 0)
 	if code >= 0 {
 		return code
-	}
-	if len(pos) != 0 {
-		fs.Usage()
-		return exitUsage
 	}
 	reg := toolerr.Default()
 	var codes []string

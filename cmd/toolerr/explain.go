@@ -32,15 +32,10 @@ type explainJSON struct {
 // explain prints the documentation of one code of the default registry.
 // An unknown code is a usage error (exit 2) naming the nearest codes.
 func explain(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("explain", "[--json] CODE", stderr)
-	asJSON := fs.Bool("json", false, "print one JSON document")
-	pos, code := parseFlags(fs, args)
+	fs, asJSON := newFlags("explain", "[--json] CODE", stderr)
+	pos, code := parseArgs(fs, args, 1, 1)
 	if code >= 0 {
 		return code
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return exitUsage
 	}
 	reg := toolerr.Default()
 	name := strings.ToUpper(strings.TrimSpace(pos[0]))

@@ -59,15 +59,31 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return cmd(args[1:], stdin, stdout, stderr)
 }
 
-// newFlags returns a flag set for a subcommand that reports to stderr.
-func newFlags(name, args string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+// newFlags returns a flag set for a subcommand that reports to stderr,
+// with the --json flag every subcommand takes.
+func newFlags(name, args string, stderr io.Writer) (fs *flag.FlagSet, asJSON *bool) {
+	fs = flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: toolerr %s %s\n", name, args)
 		fs.PrintDefaults()
 	}
-	return fs
+	return fs, fs.Bool("json", false, "print one JSON document")
+}
+
+// parseArgs is [parseFlags] that also requires between min and max
+// positional arguments (max < 0: no upper bound), printing the usage when
+// there are not.
+func parseArgs(fs *flag.FlagSet, args []string, min, max int) ([]string, int) {
+	pos, code := parseFlags(fs, args)
+	if code >= 0 {
+		return nil, code
+	}
+	if len(pos) < min || max >= 0 && len(pos) > max {
+		fs.Usage()
+		return nil, exitUsage
+	}
+	return pos, -1
 }
 
 // parseFlags parses args into fs, flags before, between or after the

@@ -17,15 +17,10 @@ type validateJSON struct {
 // validate checks a problem body against the contract: exit 1 when it is
 // invalid.
 func validate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("validate", "[--json] FILE|-", stderr)
-	asJSON := fs.Bool("json", false, "print one JSON document")
-	pos, code := parseFlags(fs, args)
+	fs, asJSON := newFlags("validate", "[--json] FILE|-", stderr)
+	pos, code := parseArgs(fs, args, 1, 1)
 	if code >= 0 {
 		return code
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return exitUsage
 	}
 	body, err := readInput(pos[0], stdin, maxInput)
 	if err != nil {
