@@ -64,8 +64,10 @@ func parseCapture(data []byte) ([]captured, error) {
 }
 
 // parseRaw reads a status line, headers and a body that runs to the end
-// of data. Interim responses before the final one are skipped. Header
-// lines may end in CRLF or LF.
+// of data. What curl -i -L prints before the final response is skipped:
+// interim responses, a proxy's answer to CONNECT, and redirects followed
+// by the next response (a redirect's body measured by its Content-Length,
+// none without one). Header lines may end in CRLF or LF.
 func parseRaw(data []byte) (captured, error) {
 	rest := data
 	for range maxInterim + 1 {
@@ -88,10 +90,43 @@ func parseRaw(data []byte) (captured, error) {
 		if c.Status < 200 || c.Status == http.StatusOK && strings.EqualFold(c.Reason, "Connection established") {
 			continue // curl prints interim and proxy CONNECT responses before the final one
 		}
+		if next, ok := afterRedirect(c, rest); ok {
+			rest = next
+			continue
+		}
 		c.Body, c.Truncated = capBody(rest)
 		return c, nil
 	}
 	return captured{}, fmt.Errorf("more than %d interim responses", maxInterim)
+}
+
+// afterRedirect returns what follows the body of c, a redirect, when it
+// is another response, as curl -L prints it.
+func afterRedirect(c captured, rest []byte) ([]byte, bool) {
+	if c.Status < 300 || c.Status > 399 {
+		return nil, false
+	}
+	n := 0
+	if cl := c.Header.Get("Content-Length"); cl != "" {
+		v, err := strconv.Atoi(cl)
+		if err != nil || v < 0 || v > len(rest) {
+			return nil, false
+		}
+		n = v
+	}
+	next := bytes.TrimLeft(rest[n:], "\r\n")
+	if _, err := parseHead(firstLine(next)); err != nil {
+		return nil, false
+	}
+	return next, true
+}
+
+// firstLine returns b up to its first line end.
+func firstLine(b []byte) []byte {
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		return b[:i+1]
+	}
+	return b
 }
 
 // headerEnd returns the index just past the blank line ending the head of

@@ -43,8 +43,8 @@ type classifyJSON struct {
 // classifyCmd classifies the error responses of capture files: exit 1 when
 // it finds one, 0 when every response is a success, 2 when a file cannot
 // be read or parsed (the other files are still classified).
-func classifyCmd(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs, asJSON := newFlags("classify", "[--json] [--host HOST] [--method METHOD] [--now TIME] [--fixture DIR] FILE...", stderr)
+func classifyCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs, asJSON := newFlags("classify", "[--json] [--host HOST] [--method METHOD] [--now TIME] [--fixture DIR] FILE|-...", stderr)
 	host := fs.String("host", "", "the request's host, for raw captures (a HAR file names its own)")
 	method := fs.String("method", "GET", "the request's method, for raw captures")
 	nowFlag := fs.String("now", "", "the clock delays are measured from, RFC 3339 (default: the response's Date header, else the HAR entry's start, else now)")
@@ -72,7 +72,7 @@ func classifyCmd(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	out := classifyJSON{Errors: []classifiedJSON{}}
 	failed := false
 	for _, name := range pos {
-		data, err := readInput(name, nil, maxCaptureFile)
+		data, err := readInput(name, stdin, maxCaptureFile)
 		var caps []captured
 		if err == nil {
 			caps, err = parseCapture(data)

@@ -18,6 +18,10 @@ import (
 	"github.com/toolerr/toolerr/internal/leakprobe"
 )
 
+// stripeCapture is a Stripe 402 as curl -i prints it over HTTP/2.
+const stripeCapture = "HTTP/2 402 \r\ncontent-type: application/json\r\nrequest-id: req_8x7Yz\r\n\r\n" +
+	`{"error":{"type":"card_error","code":"card_declined","decline_code":"generic_decline","message":"Your card was declined."}}`
+
 func TestClassifyGolden(t *testing.T) {
 	const dir = "testdata/classify/"
 	runGolden(t, []goldenCase{
@@ -25,6 +29,8 @@ func TestClassifyGolden(t *testing.T) {
 		{name: "classify_mixed_har_json", args: []string{"classify", "--json", dir + "mixed.har"}, exit: exitBad},
 		{name: "classify_curl_continue_h2", args: []string{"classify", dir + "curl_continue_h2_nginx.txt"}, exit: exitBad},
 		{name: "classify_raw_host", args: []string{"classify", "--host", "api.stripe.com", "--method", "post", dir + "stripe_card_declined.http"}, exit: exitBad},
+		{name: "classify_redirect_followed", args: []string{"classify", dir + "curl_redirect_404.txt"}, exit: exitBad},
+		{name: "classify_stdin_json", args: []string{"classify", "--json", "--host", "api.stripe.com", "-"}, stdin: stripeCapture, exit: exitBad},
 		{name: "classify_success", args: []string{"classify", dir + "success.txt"}, exit: exitOK},
 		{name: "classify_success_json", args: []string{"classify", "--json", dir + "success.txt"}, exit: exitOK},
 		{name: "classify_not_http", args: []string{"classify", dir + "not_http.txt", dir + "success.txt"}, exit: exitUsage},
@@ -201,8 +207,11 @@ func TestClassifyWritesFixtures(t *testing.T) {
 	var out classifyJSON
 	require.NoError(t, json.Unmarshal([]byte(stdout), &out))
 	require.Len(t, out.Errors, 4)
+	names := map[string]bool{}
 	for _, r := range out.Errors {
 		require.NotEmpty(t, r.Fixture)
+		assert.False(t, names[r.Fixture], "one fixture a response")
+		names[r.Fixture] = true
 		raw, err := os.ReadFile(r.Fixture + ".http")
 		require.NoError(t, err)
 		resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(raw)), nil)
@@ -224,6 +233,19 @@ func TestClassifyWritesFixtures(t *testing.T) {
 		assert.Equal(t, r.Vendor, back.Errors[0].Vendor, r.Fixture)
 		assert.JSONEq(t, string(r.Problem), string(back.Errors[0].Problem), r.Fixture)
 	}
+}
+
+// A second run into the same folder writes new fixtures beside the first
+// ones, never over them.
+func TestClassifyFixturesNeverOverwrite(t *testing.T) {
+	dir := t.TempDir()
+	for range 2 {
+		code, _, stderr := runCommand([]string{"classify", "--fixture", dir, "testdata/classify/stripe_card_declined.http"}, "")
+		require.Equal(t, exitBad, code, stderr)
+	}
+	written, err := filepath.Glob(filepath.Join(dir, "*.http"))
+	require.NoError(t, err)
+	assert.Len(t, written, 2)
 }
 
 // Oversized and malformed captures are errors, never a panic.

@@ -21,7 +21,7 @@
 //   - check SCHEMA ARGS|-: checks a tool call's arguments (a JSON file, or
 //     standard input) against a JSON Schema file with argcheck, and prints
 //     the violations with their repairs.
-//   - classify [--host H] [--method M] [--now T] [--fixture DIR] FILE…:
+//   - classify [--host H] [--method M] [--now T] [--fixture DIR] FILE|-…:
 //     reads captured HTTP responses, raw (as curl -i prints them, interim
 //     100 Continue responses and HTTP/2 status lines included) or HAR 1.2,
 //     and prints for every response the translators read as an error

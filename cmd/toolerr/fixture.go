@@ -39,7 +39,10 @@ func writeFixture(dir string, n int, c captured, r classifiedJSON) (string, erro
 	if vendor == "" {
 		vendor = "unknown"
 	}
-	base := filepath.Join(dir, fmt.Sprintf("%s_%d_%d", safeName(vendor), c.Status, n))
+	base, err := freeName(dir, fmt.Sprintf("%s_%d", safeName(vendor), c.Status), n)
+	if err != nil {
+		return "", err
+	}
 
 	var h bytes.Buffer
 	proto := c.Proto
@@ -63,6 +66,7 @@ func writeFixture(dir string, n int, c captured, r classifiedJSON) (string, erro
 	h.WriteString("\r\n")
 	h.Write(c.Body)
 
+	var js []byte
 	var spec fixtureSpec
 	spec.Request.Method, spec.Request.Host = c.Method, c.Host
 	spec.Now = r.now.UTC().Format(time.RFC3339)
@@ -72,7 +76,7 @@ func writeFixture(dir string, n int, c captured, r classifiedJSON) (string, erro
 	if r.VendorCode != "" {
 		spec.Expect.VendorCode = &r.VendorCode
 	}
-	js, err := json.MarshalIndent(spec, "", " ")
+	js, err = json.MarshalIndent(spec, "", " ")
 	if err != nil {
 		return "", err
 	}
@@ -83,6 +87,20 @@ func writeFixture(dir string, n int, c captured, r classifiedJSON) (string, erro
 		return "", err
 	}
 	return base, nil
+}
+
+// freeName returns DIR/<stem>_<k> for the first k from n whose .http and
+// .json do not exist: a fixture never overwrites another.
+func freeName(dir, stem string, n int) (string, error) {
+	for k := n; k < n+1000; k++ {
+		base := filepath.Join(dir, fmt.Sprintf("%s_%d", stem, k))
+		_, errHTTP := os.Stat(base + ".http")
+		_, errJSON := os.Stat(base + ".json")
+		if os.IsNotExist(errHTTP) && os.IsNotExist(errJSON) {
+			return base, nil
+		}
+	}
+	return "", fmt.Errorf("%s: no free fixture name for %s", dir, stem)
 }
 
 // reasonOf is the reason phrase of c's status line.
