@@ -148,5 +148,5 @@ func relayed(e *toolerr.Error, status int) *toolerr.Error {
 // sanitizer (toolerr.Error.MapText). An upstream request id that is not a
 // valid request id once cleaned is not rendered.
 func (m *handler) sanitized(e *toolerr.Error) *toolerr.Error {
-	return e.MapText(m.clean)
+	return e.MapText(m.filters.Clean)
 }

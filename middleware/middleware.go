@@ -14,18 +14,16 @@ import (
 // handler is one configured middleware; it is immutable and shared by all
 // requests.
 type handler struct {
-	cfg   config
-	tel   *telemetry
-	ids   idVerdicts // ids.go
-	names toolNames  // toolname.go
-	// clean is the text filter every error of the middleware passes
-	// through: the sanitizer, with the registry's texts done once
-	// (cleantext.go).
-	clean   func(string) string
+	cfg     config
+	tel     *telemetry
+	ids     idVerdicts // ids.go
+	names   toolNames  // toolname.go
 	cleaner *textCleaner
-	// filters are the request scope's text filters: clean, and the
-	// sanitizer's secret stage as the redact filter (a failure response
-	// idempotency stores keeps its shape).
+	// filters are the request scope's text filters. Clean is the one
+	// every error of the middleware passes through: the sanitizer, with
+	// the registry's texts done once (cleantext.go); Redact is the
+	// sanitizer's secret stage (a failure response idempotency stores
+	// keeps its shape).
 	filters reqscope.Filters
 	// writeOpts are the options of every toolerr.Write of the
 	// middleware, made once; problemOpts those of the problem object
@@ -81,7 +79,7 @@ func New(opts ...Option) func(http.Handler) http.Handler {
 func newHandler(opts []Option) *handler {
 	cfg := newConfig(opts)
 	c := newTextCleaner(cfg.sanitizer, cfg.registry)
-	return &handler{cfg: cfg, tel: newTelemetry(cfg), clean: c.clean, cleaner: c,
+	return &handler{cfg: cfg, tel: newTelemetry(cfg), cleaner: c,
 		filters:     reqscope.Filters{Clean: c.clean, Redact: cfg.sanitizer.Redact},
 		writeOpts:   []toolerr.WriteOption{toolerr.WithFormat(cfg.format), toolerr.WithRegistry(cfg.registry)},
 		problemOpts: []toolerr.WriteOption{toolerr.WithFormat(toolerr.FormatProblem), toolerr.WithRegistry(cfg.registry)}}

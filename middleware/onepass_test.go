@@ -21,14 +21,13 @@ func countingHandler(opts ...Option) (*handler, func(string) int) {
 	m := newHandler(append([]Option{WithLogger(quiet)}, opts...))
 	var mu sync.Mutex
 	seen := map[string]int{}
-	clean := m.clean
-	m.clean = func(s string) string {
+	clean := m.filters.Clean
+	m.filters.Clean = func(s string) string {
 		mu.Lock()
 		seen[s]++
 		mu.Unlock()
 		return clean(s)
 	}
-	m.filters.Clean = m.clean // the request scope's filter, which toolerr.Write calls
 	return m, func(s string) int {
 		mu.Lock()
 		defer mu.Unlock()
