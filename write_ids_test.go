@@ -24,7 +24,7 @@ const (
 func scopedRequest(seen *sync.Map) *http.Request {
 	var scope reqscope.Scope
 	scope.Init(context.Background(), scopeID, scopeTrace)
-	scope.SetFilters(&reqscope.Filters{Clean: func(s string) string {
+	scope.SetHooks(&reqscope.Hooks{Clean: func(s string) string {
 		seen.Store(s, true)
 		return strings.ReplaceAll(s, "SECRET", "[x]")
 	}})
@@ -76,7 +76,7 @@ func TestWriteCleansTheErrorsIDsWhenTheRequestHasNone(t *testing.T) {
 	var seen sync.Map
 	var scope reqscope.Scope
 	scope.Init(context.Background(), "", "")
-	scope.SetFilters(&reqscope.Filters{Clean: func(s string) string {
+	scope.SetHooks(&reqscope.Hooks{Clean: func(s string) string {
 		seen.Store(s, true)
 		return strings.ReplaceAll(s, "SECRET", "x")
 	}})
@@ -105,7 +105,7 @@ func TestWriteSharedErrorConcurrently(t *testing.T) {
 					id = "req-other-2"
 				}
 				scope.Init(context.Background(), id, scopeTrace)
-				scope.SetFilters(&reqscope.Filters{Clean: func(s string) string { return s }})
+				scope.SetHooks(&reqscope.Hooks{Clean: func(s string) string { return s }})
 				r := httptest.NewRequest(http.MethodGet, "/tools/find", nil).WithContext(&scope)
 				rec := httptest.NewRecorder()
 				Write(rec, r, shared)

@@ -350,7 +350,7 @@ func TestWriteUnderAFilterLeavesTheCallersErrorAlone(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var scope reqscope.Scope
 			scope.Init(context.Background(), "req-outer-1", "")
-			scope.SetFilters(&reqscope.Filters{Clean: func(s string) string { return strings.ReplaceAll(s, "SECRET", "[x]") }})
+			scope.SetHooks(&reqscope.Hooks{Clean: func(s string) string { return strings.ReplaceAll(s, "SECRET", "[x]") }})
 			e := Default().New(CodeNotFound, tc.detail)
 			if tc.instance != "" {
 				e = e.WithInstance(tc.instance)

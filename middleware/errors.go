@@ -9,6 +9,7 @@ import (
 	"github.com/toolerr/toolerr/classify"
 	"github.com/toolerr/toolerr/internal/canonheader"
 	"github.com/toolerr/toolerr/internal/reqscope"
+	"github.com/toolerr/toolerr/internal/toolmetrics"
 	"github.com/toolerr/toolerr/translate"
 )
 
@@ -129,7 +130,11 @@ func (m *handler) fromCapture(rec *recorder, r *http.Request) (e *toolerr.Error,
 	}
 	d := m.cfg.classifier.Decide(o)
 	if d.Unmapped {
-		m.tel.reportUnmapped(ctx, o, d.Code)
+		m.tel.reportUnmapped(ctx, reqscope.UnmappedResponse{Vendor: o.Vendor, VendorCode: o.VendorCode,
+			Status: o.Status, Code: d.Code, Header: raw.Header, Body: raw.Body})
+	}
+	if raw.Truncated {
+		m.tel.metrics.Truncated(ctx, toolmetrics.StageCapture)
 	}
 	return m.cfg.classifier.Build(d, o), true
 }
@@ -148,5 +153,5 @@ func relayed(e *toolerr.Error, status int) *toolerr.Error {
 // sanitizer (toolerr.Error.MapText). An upstream request id that is not a
 // valid request id once cleaned is not rendered.
 func (m *handler) sanitized(e *toolerr.Error) *toolerr.Error {
-	return e.MapText(m.filters.Clean)
+	return e.MapText(m.hooks.Clean)
 }

@@ -27,6 +27,11 @@ type failure struct {
 
 	routes func() []string // the routes a framework adapter reported (toolroutes.go)
 
+	// counted: the request's error was counted (telemetry.record), with
+	// tool, its tool name, which the request's call is counted under.
+	counted bool
+	tool    string
+
 	rpcState   uint8       // rpcUnknown, rpcNot or rpcIs (jsonrpc.go)
 	rpcScanned bool        // the body was read into rpc
 	rpc        jsonrpcCall // the request as a JSON-RPC call, when rpcIs

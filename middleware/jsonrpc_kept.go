@@ -120,7 +120,7 @@ func (m *handler) appendCleanJSONRPCError(dst, raw []byte) ([]byte, bool) {
 			return nil, false
 		}
 	}
-	return appendJSONRPCError(dst, id, code, textcut.AtRune(m.filters.Clean(*e.Message), toolerr.MaxDetailLen), data), true
+	return appendJSONRPCError(dst, id, code, textcut.AtRune(m.hooks.Clean(*e.Message), toolerr.MaxDetailLen), data), true
 }
 
 // cleanJSONValue returns raw, one JSON value, with every string in it,
@@ -140,7 +140,7 @@ func (m *handler) cleanJSONValue(raw []byte) ([]byte, error) {
 func (m *handler) cleanValue(v any) any {
 	switch x := v.(type) {
 	case string:
-		return m.filters.Clean(x)
+		return m.hooks.Clean(x)
 	case []any:
 		for i := range x {
 			x[i] = m.cleanValue(x[i])
@@ -149,7 +149,7 @@ func (m *handler) cleanValue(v any) any {
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, val := range x {
-			out[m.filters.Clean(k)] = m.cleanValue(val)
+			out[m.hooks.Clean(k)] = m.cleanValue(val)
 		}
 		return out
 	}

@@ -19,12 +19,13 @@ type handler struct {
 	ids     idVerdicts // ids.go
 	names   toolNames  // toolname.go
 	cleaner *textCleaner
-	// filters are the request scope's text filters. Clean is the one
+	// hooks are the request scope's hooks. Clean is the text filter
 	// every error of the middleware passes through: the sanitizer, with
 	// the registry's texts done once (cleantext.go); Redact is the
 	// sanitizer's secret stage (a failure response idempotency stores
-	// keeps its shape).
-	filters reqscope.Filters
+	// keeps its shape); Unmapped counts, logs and samples an unmapped
+	// response a handler's outbound call read (translate.Response).
+	hooks reqscope.Hooks
 	// writeOpts are the options of every toolerr.Write of the
 	// middleware, made once; problemOpts those of the problem object
 	// inside a JSON-RPC error (jsonrpc_error.go).
@@ -79,8 +80,9 @@ func New(opts ...Option) func(http.Handler) http.Handler {
 func newHandler(opts []Option) *handler {
 	cfg := newConfig(opts)
 	c := newTextCleaner(cfg.sanitizer, cfg.registry)
-	return &handler{cfg: cfg, tel: newTelemetry(cfg), cleaner: c,
-		filters:     reqscope.Filters{Clean: c.clean, Redact: cfg.sanitizer.Redact},
+	tel := newTelemetry(cfg)
+	return &handler{cfg: cfg, tel: tel, cleaner: c,
+		hooks:       reqscope.Hooks{Clean: c.clean, Redact: cfg.sanitizer.Redact, Unmapped: tel.reportUnmapped},
 		writeOpts:   []toolerr.WriteOption{toolerr.WithFormat(cfg.format), toolerr.WithRegistry(cfg.registry)},
 		problemOpts: []toolerr.WriteOption{toolerr.WithFormat(toolerr.FormatProblem), toolerr.WithRegistry(cfg.registry)}}
 }
@@ -101,7 +103,7 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 	rec := &recorder{w: w, m: m, next: next, ids: ids}
 	reqID, traceID := m.requestID(r, w.Header(), ids), traceIDOf(r)
 	rec.Init(r.Context(), reqID, traceID)
-	rec.SetFilters(&m.filters)
+	rec.SetHooks(&m.hooks)
 	r = r.WithContext(rec)
 	w.Header()["X-Request-Id"] = stamp(r, reqID, traceID, &ids.vals) // stamp.go; canonical already: skip Set's check
 	ct := canonheader.Value(r.Header, "Content-Type")
@@ -127,11 +129,13 @@ func (m *handler) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 			defer rec.detach()
 			defer rec.reqBody.release()
 			defer rec.releaseFailure()
+			defer m.countCall(rec, r)
 			defer rec.endSpan() // recovered records, and may panic again
 			m.recovered(rec, r, v)
 			return
 		}
 		rec.endSpan()
+		m.countCall(rec, r)
 		rec.releaseFailure()
 		rec.reqBody.release()
 		rec.detach()

@@ -21,8 +21,8 @@ func countingHandler(opts ...Option) (*handler, func(string) int) {
 	m := newHandler(append([]Option{WithLogger(quiet)}, opts...))
 	var mu sync.Mutex
 	seen := map[string]int{}
-	clean := m.filters.Clean
-	m.filters.Clean = func(s string) string {
+	clean := m.hooks.Clean
+	m.hooks.Clean = func(s string) string {
 		mu.Lock()
 		seen[s]++
 		mu.Unlock()

@@ -11,6 +11,7 @@ import (
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
 	"github.com/toolerr/toolerr/internal/fallbackdecl"
+	"github.com/toolerr/toolerr/internal/toolmetrics"
 	"github.com/toolerr/toolerr/middleware/sanitize"
 	"github.com/toolerr/toolerr/translate"
 )
@@ -49,6 +50,7 @@ type config struct {
 	logger        *slog.Logger
 	tracers       trace.TracerProvider
 	meters        metric.MeterProvider
+	metrics       *toolmetrics.Set // built from meters by newConfig
 	toolName      func(*http.Request) string
 	idPolicy      RequestIDPolicy
 	mappers       []classify.ErrorMapper
@@ -154,8 +156,10 @@ func WithTracerProvider(p trace.TracerProvider) Option {
 	}
 }
 
-// WithMeterProvider sets the provider of the toolerr.errors and
-// toolerr.upstream.unmapped counters. Default: otel.GetMeterProvider().
+// WithMeterProvider sets the provider of the middleware's instruments,
+// listed in docs/observability.md: toolerr.tool.calls, toolerr.errors,
+// toolerr.upstream.unmapped, toolerr.observations.truncated and
+// toolerr.redactions. Default: otel.GetMeterProvider().
 func WithMeterProvider(p metric.MeterProvider) Option {
 	return func(c *config) {
 		if p != nil {
@@ -198,12 +202,22 @@ func newConfig(opts []Option) config {
 	if c.sanitizer == nil {
 		c.sanitizer = sanitize.New()
 	}
+	if c.logger == nil {
+		c.logger = slog.Default()
+	}
+	if c.tracers == nil {
+		c.tracers = otel.GetTracerProvider()
+	}
+	if c.meters == nil {
+		c.meters = otel.GetMeterProvider()
+	}
+	// The instruments exist before anything sanitizes: every redaction
+	// the middleware's sanitizer makes is counted, by kind.
+	c.metrics = toolmetrics.New(c.meters, instrumentationName, c.logger)
+	c.sanitizer = c.sanitizer.Observed(c.metrics.Sanitized)
 	if c.classifier == nil {
 		c.classifier = classify.New(c.registry, classify.WithMessageFilter(c.sanitizer.CleanText),
 			classify.WithErrorMappers(c.mappers...))
-	}
-	if c.logger == nil {
-		c.logger = slog.Default()
 	}
 	c.declareFallbacks() // fallback.go
 	if !c.translatorSet {
@@ -215,12 +229,6 @@ func newConfig(opts []Option) config {
 		} else {
 			c.translator = set
 		}
-	}
-	if c.tracers == nil {
-		c.tracers = otel.GetTracerProvider()
-	}
-	if c.meters == nil {
-		c.meters = otel.GetMeterProvider()
 	}
 	return c
 }

@@ -5,17 +5,15 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"strconv"
 
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
-	"go.opentelemetry.io/otel/metric"
-	"go.opentelemetry.io/otel/metric/noop"
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/toolerr/toolerr"
-	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/reqscope"
+	"github.com/toolerr/toolerr/internal/toolmetrics"
 	"github.com/toolerr/toolerr/internal/unreadsdk"
 	"github.com/toolerr/toolerr/middleware/sanitize"
 )
@@ -25,43 +23,28 @@ const instrumentationName = "github.com/toolerr/toolerr/middleware"
 
 // telemetry records each error on the span, in the counters and in the log.
 type telemetry struct {
-	tracer   trace.Tracer
-	errors   metric.Int64Counter
-	unmapped metric.Int64Counter
-	logger   *slog.Logger
-	san      *sanitize.Sanitizer
-	attrs    attrCache           // telemetry_attrs.go
-	unread   *unreadsdk.Reporter // SDK errors nothing read
+	tracer  trace.Tracer
+	metrics *toolmetrics.Set
+	logger  *slog.Logger
+	san     *sanitize.Sanitizer
+	unread  *unreadsdk.Reporter // SDK errors nothing read
 	// tracing reports whether a span started now could record; see
 	// tracingProbe.
 	tracing func() bool
 }
 
-// newTelemetry creates the instruments. An instrument the meter cannot
-// create is replaced by a no-op one after a warning: telemetry never stops
-// a request.
+// newTelemetry creates the instruments (package toolmetrics); one the
+// meter cannot create is a no-op after a warning: telemetry never stops a
+// request.
 func newTelemetry(cfg config) *telemetry {
-	meter := cfg.meters.Meter(instrumentationName)
 	t := &telemetry{
-		tracer: cfg.tracers.Tracer(instrumentationName),
-		logger: cfg.logger,
-		san:    cfg.sanitizer,
+		tracer:  cfg.tracers.Tracer(instrumentationName),
+		metrics: cfg.metrics,
+		logger:  cfg.logger,
+		san:     cfg.sanitizer,
 	}
 	t.tracing = tracingProbe(cfg.tracers)
-	var err error
-	t.errors, err = meter.Int64Counter("toolerr.errors", metric.WithUnit("{error}"),
-		metric.WithDescription("Errors returned to tool callers, by code, category, tool and vendor."))
-	if err != nil || t.errors == nil {
-		cfg.logger.Warn("toolerr: cannot create counter toolerr.errors", slog.Any("error", err))
-		t.errors = noop.Int64Counter{}
-	}
-	t.unmapped, err = meter.Int64Counter("toolerr.upstream.unmapped", metric.WithUnit("{error}"),
-		metric.WithDescription("Downstream failures no mapping table explained: a vendor code no table maps, or UPSTREAM_UNCLASSIFIED."))
-	if err != nil || t.unmapped == nil {
-		cfg.logger.Warn("toolerr: cannot create counter toolerr.upstream.unmapped", slog.Any("error", err))
-		t.unmapped = noop.Int64Counter{}
-	}
-	t.unread = unreadsdk.New(t.unmapped, cfg.logger)
+	t.unread = unreadsdk.New(t.metrics, cfg.logger)
 	return t
 }
 
@@ -77,7 +60,14 @@ func (t *telemetry) record(rec *recorder, r *http.Request, e *toolerr.Error, sta
 		vendor = e.Upstream.Vendor
 	}
 	t.onSpan(span, e, status, p)
-	t.errors.Add(r.Context(), 1, t.attrs.errorOptions(e.Code, e.Category, e.Tool, vendor, status)...)
+	var result attribute.KeyValue
+	if status > 0 {
+		result = toolmetrics.KeyHTTPStatus.Int(status)
+	}
+	t.metrics.Error(r.Context(), toolmetrics.ErrorAttrs{Code: e.Code, Category: string(e.Category),
+		Tool: e.Tool, Vendor: vendor, Result: result})
+	f := rec.failure()
+	f.counted, f.tool = true, e.Tool
 	t.log(r, e, status, p)
 	return e
 }
@@ -192,25 +182,20 @@ func (t *telemetry) log(r *http.Request, e *toolerr.Error, status int, p *panicI
 	t.logger.LogAttrs(ctx, level, "toolerr: tool call failed", attrs...)
 }
 
-// reportUnmapped counts and logs, loudly, a downstream failure that no mapping
-// explained, so a translator that is out of date shows.
-func (t *telemetry) reportUnmapped(ctx context.Context, o classify.Outcome, code string) {
-	vendor := o.Vendor
+// reportUnmapped counts and logs, loudly, a downstream failure that no
+// mapping explained, so a translator that is out of date shows, and offers
+// the response to the sampler when there is one.
+func (t *telemetry) reportUnmapped(ctx context.Context, u reqscope.UnmappedResponse) {
+	vendor := t.san.CleanText(u.Vendor)
+	t.metrics.Unmapped(ctx, vendor, u.Status, u.Code)
 	if vendor == "" {
-		vendor = "unknown"
+		vendor = toolmetrics.Unknown
 	}
-	vendor = t.san.CleanText(vendor)
-	vendorCode := t.san.CleanText(o.VendorCode)
-	t.unmapped.Add(ctx, 1, metric.WithAttributes(
-		attribute.String("toolerr.vendor", vendor),
-		attribute.String("error.type", code),
-		attribute.String("toolerr.upstream.status", strconv.Itoa(o.Status)),
-	))
 	t.logger.LogAttrs(ctx, slog.LevelWarn, "toolerr: downstream failure not mapped; update the translator",
 		slog.String("vendor", vendor),
-		slog.Int("upstream_status", o.Status),
-		slog.String("vendor_code", vendorCode),
-		slog.String("code", code),
+		slog.Int("upstream_status", u.Status),
+		slog.String("vendor_code", t.san.CleanText(u.VendorCode)),
+		slog.String("code", u.Code),
 		slog.String("request_id", toolerr.RequestID(ctx)),
 	)
 }

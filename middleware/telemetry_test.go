@@ -65,7 +65,7 @@ func (rig *otelRig) counter(t *testing.T, name string) []metricdata.DataPoint[in
 				sum, ok := m.Data.(metricdata.Sum[int64])
 				require.True(t, ok, "%s is an int64 sum", name)
 				assert.True(t, sum.IsMonotonic)
-				assert.Equal(t, "{error}", m.Unit)
+				assert.Equal(t, counterUnits[name], m.Unit, "%s's unit", name)
 				return sum.DataPoints
 			}
 		}
@@ -193,10 +193,19 @@ func TestErrorCounter(t *testing.T) {
 	conflict := byCode[toolerr.CodeConflict]
 	assert.EqualValues(t, 2, conflict.Value)
 	assert.Equal(t, map[string]string{
-		"error.type": toolerr.CodeConflict, "toolerr.category": "conflict", "toolerr.tool": "refund",
-		"toolerr.vendor": "", "http.response.status_code": "409",
-	}, attrs(conflict.Attributes))
+		"error.type": toolerr.CodeConflict, "toolerr.category": "conflict", "gen_ai.tool.name": "refund",
+		"http.response.status_code": "409",
+	}, attrs(conflict.Attributes), "no vendor: no toolerr.vendor attribute")
 	assert.Equal(t, "stripe", attrs(byCode[toolerr.CodeNotFound].Attributes)["toolerr.vendor"])
+}
+
+// counterUnits are the units of the middleware's counters.
+var counterUnits = map[string]string{
+	"toolerr.errors":                 "{error}",
+	"toolerr.upstream.unmapped":      "{response}",
+	"toolerr.tool.calls":             "{call}",
+	"toolerr.observations.truncated": "{observation}",
+	"toolerr.redactions":             "{redaction}",
 }
 
 func TestUnmappedCounter(t *testing.T) {
@@ -209,7 +218,7 @@ func TestUnmappedCounter(t *testing.T) {
 		points := rig.counter(t, "toolerr.upstream.unmapped")
 		require.Len(t, points, 1)
 		assert.EqualValues(t, 1, points[0].Value)
-		assert.Equal(t, "418", attrs(points[0].Attributes)["toolerr.upstream.status"])
+		assert.Equal(t, "418", attrs(points[0].Attributes)["http.response.status_code"])
 		warn := logs.byMessage("toolerr: downstream failure not mapped; update the translator")
 		require.Len(t, warn, 1, "logged loudly")
 		assert.Equal(t, "WARN", warn[0]["level"])

@@ -41,7 +41,7 @@ func toolPoints(t *testing.T, rig *otelRig) []string {
 	require.NoError(t, rig.reader.Collect(context.Background(), &rm))
 	var tools []string
 	for _, p := range rig.counterFrom(rm, "toolerr.errors") {
-		tools = append(tools, attrs(p.Attributes)["toolerr.tool"])
+		tools = append(tools, attrs(p.Attributes)["gen_ai.tool.name"])
 	}
 	return tools
 }

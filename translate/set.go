@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/reqscope"
 	"github.com/toolerr/toolerr/internal/textcut"
 )
 
@@ -201,13 +202,25 @@ func (s *Set) Translate(r *Raw) (classify.Outcome, bool) {
 
 // Classify translates r and classifies the outcome with the Set's
 // classifier; nil when r is a success. The error's Go cause is a
-// [*VendorError] with the vendor's own code and message.
+// [*VendorError] with the vendor's own code and message. An outcome no
+// mapping explains is handed to the toolerr middleware serving ctx's
+// request, which counts it in toolerr.upstream.unmapped, logs it and
+// offers it to its sampler: pass the request's context to the outbound
+// call (http.NewRequestWithContext(r.Context(), …)).
 func (s *Set) Classify(ctx context.Context, r *Raw) *toolerr.Error {
 	o, ok := s.Translate(r)
 	if !ok {
 		return nil
 	}
-	return s.classifier.ClassifyCause(ctx, o, newVendorError(o.Vendor, o.Status, o.VendorCode, o.Message))
+	e := s.classifier.ClassifyCause(ctx, o, newVendorError(o.Vendor, o.Status, o.VendorCode, o.Message))
+	if d := s.classifier.Decide(o); d.Unmapped {
+		// The middleware serving the request the call was made for (its
+		// context is the response's request's) counts, logs and samples
+		// it; without one, the classifier's observer is all there is.
+		reqscope.ReportUnmapped(ctx, reqscope.UnmappedResponse{Vendor: o.Vendor, VendorCode: o.VendorCode,
+			Status: o.Status, Code: d.Code, Header: r.Header, Body: r.Body})
+	}
+	return e
 }
 
 // try runs t on r and completes its outcome.

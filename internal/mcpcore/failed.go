@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"runtime/debug"
 
-	"go.opentelemetry.io/otel/attribute"
-
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/internal/reqscope"
 	"github.com/toolerr/toolerr/translate"
@@ -92,7 +90,7 @@ func (c *Core) fromError(ctx context.Context, call Call, err error) *toolerr.Err
 	}
 	// An SDK's error nothing read: counted as unmapped, and logged once
 	// per Go type with what to register or upgrade.
-	c.tel.unread.Report(ctx, err, attribute.String("mcp.method.name", methodToolsCall))
+	c.tel.unread.Report(ctx, err)
 	return c.Registry.New(toolerr.CodeInternal, "").WithCause(err)
 }
 

@@ -27,14 +27,19 @@ type scope struct {
 // there. key identifies the call (a request pointer); a context already
 // made for the same non-nil key is returned as it is. header holds the
 // headers of the HTTP request that carried the call, nil over stdio or in
-// memory.
-func (c *Core) CallContext(ctx context.Context, key any, header http.Header) context.Context {
+// memory. Making the scope counts the call as one of tool in
+// toolerr.tool.calls, so a call an adapter sees twice (a server's
+// middleware and the tool's wrapper) counts once.
+func (c *Core) CallContext(ctx context.Context, key any, header http.Header, tool string) context.Context {
 	if s, ok := ctx.Value(scopeKey{}).(*scope); ok && key != nil && s.key == key {
 		return ctx
 	}
+	c.tel.metrics.Call(tool)
 	id, trace := c.CallIDs(ctx, header)
-	ctx = reqscope.New(ctx, id, trace)
-	return context.WithValue(ctx, scopeKey{}, &scope{key: key, header: header})
+	sc := &reqscope.Scope{}
+	sc.Init(ctx, id, trace)
+	sc.SetHooks(&c.hooks)
+	return context.WithValue(sc, scopeKey{}, &scope{key: key, header: header})
 }
 
 // CallIDs returns the request id and trace id of a call, first of:

@@ -12,6 +12,8 @@ import (
 	"github.com/toolerr/toolerr/classify"
 	"github.com/toolerr/toolerr/idempotency"
 	"github.com/toolerr/toolerr/internal/fallbackdecl"
+	"github.com/toolerr/toolerr/internal/reqscope"
+	"github.com/toolerr/toolerr/internal/toolmetrics"
 	"github.com/toolerr/toolerr/middleware/sanitize"
 	"github.com/toolerr/toolerr/translate"
 )
@@ -117,7 +119,11 @@ type Core struct {
 	mappers []classify.ErrorMapper
 	tracers trace.TracerProvider
 	meters  metric.MeterProvider
-	tel     *telemetry  // telemetry.go
+	tel     *telemetry // telemetry.go
+	// hooks are the hooks of every call's request scope (ids.go): only
+	// Unmapped, so that an outbound call's unmapped response is counted,
+	// logged and sampled.
+	hooks   reqscope.Hooks
 	schemas schemaCache // arguments.go
 
 	fallbacks []fallbackdecl.Decl // fallback.go
@@ -148,6 +154,16 @@ func New(opts ...Option) *Core {
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}
+	if c.tracers == nil {
+		c.tracers = otel.GetTracerProvider()
+	}
+	if c.meters == nil {
+		c.meters = otel.GetMeterProvider()
+	}
+	// The instruments exist before anything sanitizes: every redaction
+	// the core's sanitizer makes is counted, by kind.
+	metrics := toolmetrics.New(c.meters, instrumentationName, c.Logger)
+	c.Sanitizer = c.Sanitizer.Observed(metrics.Sanitized)
 	c.declareFallbacks() // fallback.go
 	if c.Classifier == nil {
 		c.Classifier = classify.New(c.Registry, classify.WithMessageFilter(c.Sanitizer.CleanText),
@@ -157,13 +173,8 @@ func New(opts ...Option) *Core {
 		// vendor's table, as under the middleware.
 		_, _ = translate.NewSet(c.Classifier)
 	}
-	if c.tracers == nil {
-		c.tracers = otel.GetTracerProvider()
-	}
-	if c.meters == nil {
-		c.meters = otel.GetMeterProvider()
-	}
-	c.tel = newTelemetry(c.tracers, c.meters, c.Logger)
+	c.tel = newTelemetry(c.tracers, metrics, c.Logger, c.Sanitizer)
+	c.hooks = reqscope.Hooks{Unmapped: c.tel.reportUnmapped}
 	c.newOnce()
 	c.newThrash()
 	return c

@@ -8,14 +8,14 @@ import (
 
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
-	"go.opentelemetry.io/otel/metric"
-	"go.opentelemetry.io/otel/metric/noop"
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/internal/reqscope"
+	"github.com/toolerr/toolerr/internal/toolmetrics"
 	"github.com/toolerr/toolerr/internal/unreadsdk"
+	"github.com/toolerr/toolerr/middleware/sanitize"
 )
 
 // instrumentationName names the tracer and meter of every MCP adapter.
@@ -27,32 +27,22 @@ const methodToolsCall = "tools/call"
 // telemetry records each failed call on a span, in the toolerr.errors
 // counter and in the log, as the HTTP middleware records each error.
 type telemetry struct {
-	tracer trace.Tracer
-	errors metric.Int64Counter
-	logger *slog.Logger
-	unread *unreadsdk.Reporter // SDK errors nothing read, in toolerr.upstream.unmapped
+	tracer  trace.Tracer
+	metrics *toolmetrics.Set
+	logger  *slog.Logger
+	san     *sanitize.Sanitizer
+	unread  *unreadsdk.Reporter // SDK errors nothing read, in toolerr.upstream.unmapped
 }
 
-// newTelemetry creates the instruments; one the meter cannot create is a
-// no-op after a warning: telemetry never stops a call.
-func newTelemetry(tp trace.TracerProvider, mp metric.MeterProvider, logger *slog.Logger) *telemetry {
-	t := &telemetry{tracer: tp.Tracer(instrumentationName), logger: logger}
-	var err error
-	t.errors, err = mp.Meter(instrumentationName).Int64Counter("toolerr.errors", metric.WithUnit("{error}"),
-		metric.WithDescription("Errors returned to tool callers, by code, category, tool and vendor."))
-	if err != nil || t.errors == nil {
-		logger.Warn("toolerr: cannot create counter toolerr.errors", slog.Any("error", err))
-		t.errors = noop.Int64Counter{}
-	}
-	unmapped, err := mp.Meter(instrumentationName).Int64Counter("toolerr.upstream.unmapped", metric.WithUnit("{error}"),
-		metric.WithDescription("Downstream failures no mapping table explained: a vendor code no table maps, an SDK error nothing read."))
-	if err != nil || unmapped == nil {
-		logger.Warn("toolerr: cannot create counter toolerr.upstream.unmapped", slog.Any("error", err))
-		unmapped = noop.Int64Counter{}
-	}
-	t.unread = unreadsdk.New(unmapped, logger)
-	return t
+// newTelemetry creates the tracer; the instruments are metrics, made
+// before the core's sanitizer was observed (options.go).
+func newTelemetry(tp trace.TracerProvider, metrics *toolmetrics.Set, logger *slog.Logger, san *sanitize.Sanitizer) *telemetry {
+	return &telemetry{tracer: tp.Tracer(instrumentationName), metrics: metrics, logger: logger, san: san,
+		unread: unreadsdk.New(metrics, logger)}
 }
+
+// mcpMethod is the outcome attribute of every failed call's count.
+var mcpMethod = attribute.String("mcp.method.name", methodToolsCall)
 
 // record puts e on a "toolerr.error" span of the call's trace, the
 // toolerr.errors counter and the log, and returns e with the trace id of
@@ -69,13 +59,8 @@ func (t *telemetry) record(ctx context.Context, c *Core, e *toolerr.Error, cause
 	if e.Upstream != nil {
 		vendor = e.Upstream.Vendor
 	}
-	t.errors.Add(ctx, 1, metric.WithAttributes(
-		attribute.String("error.type", e.Code),
-		attribute.String("toolerr.category", string(e.Category)),
-		attribute.String("toolerr.tool", e.Tool),
-		attribute.String("toolerr.vendor", vendor),
-		attribute.String("mcp.method.name", methodToolsCall),
-	))
+	t.metrics.Error(ctx, toolmetrics.ErrorAttrs{Code: e.Code, Category: string(e.Category),
+		Tool: e.Tool, Vendor: vendor, Result: mcpMethod})
 	t.log(ctx, c, e, cause, stack)
 	return e
 }
@@ -125,7 +110,7 @@ func (t *telemetry) onSpan(span trace.Span, c *Core, e *toolerr.Error, stack []b
 	span.SetAttributes(
 		attribute.String("toolerr.code", e.Code),
 		attribute.String("toolerr.category", string(e.Category)),
-		attribute.String("toolerr.tool", e.Tool),
+		attribute.String("gen_ai.operation.name", "execute_tool"),
 		attribute.String("gen_ai.tool.name", e.Tool),
 		attribute.String("mcp.method.name", methodToolsCall),
 	)
@@ -169,4 +154,22 @@ func (t *telemetry) log(ctx context.Context, c *Core, e *toolerr.Error, cause er
 		attrs = append(attrs, slog.String("stack", c.Sanitizer.Redact(string(stack))))
 	}
 	t.logger.LogAttrs(ctx, level, "toolerr: MCP tool call failed", attrs...)
+}
+
+// reportUnmapped counts and logs, loudly, a downstream response an
+// outbound call of a tool read (translate.Response) that no mapping
+// explained: the Unmapped hook of every call's request scope.
+func (t *telemetry) reportUnmapped(ctx context.Context, u reqscope.UnmappedResponse) {
+	vendor := t.san.CleanText(u.Vendor)
+	t.metrics.Unmapped(ctx, vendor, u.Status, u.Code)
+	if vendor == "" {
+		vendor = toolmetrics.Unknown
+	}
+	t.logger.LogAttrs(ctx, slog.LevelWarn, "toolerr: downstream failure not mapped; update the translator",
+		slog.String("vendor", vendor),
+		slog.Int("upstream_status", u.Status),
+		slog.String("vendor_code", t.san.CleanText(u.VendorCode)),
+		slog.String("code", u.Code),
+		slog.String("request_id", toolerr.RequestID(ctx)),
+	)
 }

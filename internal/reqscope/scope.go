@@ -34,14 +34,15 @@ type Scope struct {
 // recordings is what the code serving a request recorded for the error
 // path (recordings.go). Safe for concurrent use.
 type recordings struct {
-	// filters are the text filters of the request: set before the request
-	// is served and never changed, so they are read without the lock. One
-	// pointer, shared by every request the same middleware serves, keeps
-	// the middleware's per-request state within its allocation size class.
-	filters *Filters
-	mu      sync.Mutex
-	intent  any // a *toolerr.Intent, or nil
-	vendor  string
+	// hooks are the middleware's hooks for the request: set before the
+	// request is served and never changed, so they are read without the
+	// lock. One pointer, shared by every request the same middleware
+	// serves, keeps the middleware's per-request state within its
+	// allocation size class.
+	hooks  *Hooks
+	mu     sync.Mutex
+	intent any // a *toolerr.Intent, or nil
+	vendor string
 	// written is the *toolerr.Error last rendered, or nil.
 	written any
 	// next is the func(*toolerr.Error) to call with the next error
@@ -68,8 +69,10 @@ func (s *Scope) Init(parent context.Context, requestID, traceID string) {
 	s.rec = &s.own
 }
 
-// Filters are the text filters of the errors of a request.
-type Filters struct {
+// Hooks are what the middleware serving a request does with what the
+// request's code hands it: the text filters of its errors, and what to
+// do with an unmapped downstream response.
+type Hooks struct {
 	// Clean is the function that toolerr.Write passes every string of an
 	// error rendered for the request through (toolerr.Error.MapText): the
 	// middleware sets its sanitizer here, so an error a handler renders
@@ -81,13 +84,17 @@ type Filters struct {
 	// for replay by package idempotency). The middleware sets its
 	// sanitizer's secret stage here.
 	Redact func(string) string
+	// Unmapped is told of every downstream response of the request that
+	// no mapping explained ([ReportUnmapped]): the middleware counts it,
+	// logs it and offers it to its sampler.
+	Unmapped func(ctx context.Context, u UnmappedResponse)
 }
 
-// SetFilters sets the text filters of the request. Call it right after
-// Init, before the request is served; they are shared by every context
-// derived from the scope, and f must not change afterwards.
-func (s *Scope) SetFilters(f *Filters) {
-	s.rec.filters = f
+// SetHooks sets the hooks of the request. Call it right after Init,
+// before the request is served; they are shared by every context derived
+// from the scope, and h must not change afterwards.
+func (s *Scope) SetHooks(h *Hooks) {
+	s.rec.hooks = h
 }
 
 // Value returns the scope for the scope key, else the parent's value.
@@ -148,20 +155,20 @@ func TraceID(ctx context.Context) string {
 }
 
 // TextFilter returns the text filter of ctx's request scope
-// ([Filters.Clean]), or nil.
+// ([Hooks.Clean]), or nil.
 func TextFilter(ctx context.Context) func(string) string {
-	if s := of(ctx); s != nil && s.rec.filters != nil {
-		return s.rec.filters.Clean
+	if s := of(ctx); s != nil && s.rec.hooks != nil {
+		return s.rec.hooks.Clean
 	}
 	return nil
 }
 
 // Redact returns text through the redact filter of ctx's request scope
-// ([Filters.Redact]); ok is false, and text is returned unchanged,
+// ([Hooks.Redact]); ok is false, and text is returned unchanged,
 // when ctx has no scope or its scope no such filter.
 func Redact(ctx context.Context, text string) (out string, ok bool) {
-	if s := of(ctx); s != nil && s.rec.filters != nil && s.rec.filters.Redact != nil {
-		return s.rec.filters.Redact(text), true
+	if s := of(ctx); s != nil && s.rec.hooks != nil && s.rec.hooks.Redact != nil {
+		return s.rec.hooks.Redact(text), true
 	}
 	return text, false
 }

@@ -145,7 +145,7 @@ func TestFilters(t *testing.T) {
 	if out, ok := Redact(&s, "sk_live_x"); ok || out != "sk_live_x" {
 		t.Fatalf("no filter: %q %v", out, ok)
 	}
-	s.SetFilters(&Filters{
+	s.SetHooks(&Hooks{
 		Clean:  strings.ToUpper,
 		Redact: func(text string) string { return strings.ReplaceAll(text, "sk_live_x", "[REDACTED]") },
 	})

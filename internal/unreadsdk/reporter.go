@@ -9,11 +9,9 @@ import (
 	"log/slog"
 	"sync"
 
-	"go.opentelemetry.io/otel/attribute"
-	"go.opentelemetry.io/otel/metric"
-
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
+	"github.com/toolerr/toolerr/internal/toolmetrics"
 )
 
 // maxWarnedTypes bounds the Go types a Reporter remembers having warned
@@ -28,32 +26,28 @@ const Warning = "toolerr: an SDK error no mapper read became INTERNAL_ERROR; "
 // counter, under the SDK's name, and logs each Go type once at WARN. It is
 // safe for concurrent use.
 type Reporter struct {
-	unmapped metric.Int64Counter
-	logger   *slog.Logger
+	metrics *toolmetrics.Set
+	logger  *slog.Logger
 
 	mu     sync.Mutex
 	warned map[string]struct{}
 }
 
-// New returns a Reporter that counts in unmapped and logs to logger.
-func New(unmapped metric.Int64Counter, logger *slog.Logger) *Reporter {
-	return &Reporter{unmapped: unmapped, logger: logger}
+// New returns a Reporter that counts in metrics' toolerr.upstream.unmapped
+// and logs to logger.
+func New(metrics *toolmetrics.Set, logger *slog.Logger) *Reporter {
+	return &Reporter{metrics: metrics, logger: logger}
 }
 
 // Report counts and logs err when its chain holds a known SDK's error; it
 // is called for an error that became INTERNAL_ERROR, and reports whether
-// err was an SDK's. attrs are added to the counter (the MCP method).
-func (r *Reporter) Report(ctx context.Context, err error, attrs ...attribute.KeyValue) bool {
+// err was an SDK's. It is counted with no upstream status (0).
+func (r *Reporter) Report(ctx context.Context, err error) bool {
 	sdk, goType, advice, ok := classify.UnreadSDK(err)
 	if !ok {
 		return false
 	}
-	all := append([]attribute.KeyValue{
-		attribute.String("toolerr.vendor", sdk),
-		attribute.String("error.type", toolerr.CodeInternal),
-		attribute.String("toolerr.upstream.status", "0"),
-	}, attrs...)
-	r.unmapped.Add(ctx, 1, metric.WithAttributes(all...))
+	r.metrics.Unmapped(ctx, sdk, 0, toolerr.CodeInternal)
 	if r.first(goType) {
 		r.logger.LogAttrs(ctx, slog.LevelWarn, Warning+advice,
 			slog.String("sdk", sdk),

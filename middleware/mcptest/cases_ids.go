@@ -76,7 +76,7 @@ func caseTelemetry() *testCase {
 			var spans int
 			for _, s := range r.spans.Ended() {
 				attrs := spanAttributes(s)
-				if s.Name() != errorSpanName || attrs["toolerr.tool"] != "telemetry_fail" {
+				if s.Name() != errorSpanName || attrs["gen_ai.tool.name"] != "telemetry_fail" {
 					continue
 				}
 				spans++

@@ -37,7 +37,7 @@ func caseSuccess() *testCase {
 				}
 				for _, s := range r.spans.Ended() {
 					if s.Name() == errorSpanName {
-						assert.NotEqual(t, tool, spanAttributes(s)["toolerr.tool"], "a success has a %s span", errorSpanName)
+						assert.NotEqual(t, tool, spanAttributes(s)["gen_ai.tool.name"], "a success has a %s span", errorSpanName)
 					}
 				}
 			}

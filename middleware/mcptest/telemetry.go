@@ -41,7 +41,7 @@ func (r *report) assertRecorded(t *testing.T, p map[string]any) {
 	attrs := spanAttributes(s)
 	assert.Equal(t, p["code"], attrs["toolerr.code"], "%s: span attribute toolerr.code", tool)
 	assert.Equal(t, p["category"], attrs["toolerr.category"], "%s: span attribute toolerr.category", tool)
-	assert.Equal(t, tool, attrs["toolerr.tool"], "%s: span attribute toolerr.tool", tool)
+	assert.Equal(t, tool, attrs["gen_ai.tool.name"], "%s: span attribute toolerr.tool", tool)
 	var server string
 	for _, ex := range r.wire.exchanges() {
 		if tr, sp := ex.trace(); tr == trace {
@@ -191,7 +191,7 @@ func (r *rig) checkFailureCounts(t *testing.T, outs []outcome) {
 			continue
 		}
 		a := spanAttributes(s)
-		if k := (failureKey{a["toolerr.tool"], a["toolerr.code"], a["toolerr.category"]}); !cancelled[k.tool] {
+		if k := (failureKey{a["gen_ai.tool.name"], a["toolerr.code"], a["toolerr.category"]}); !cancelled[k.tool] {
 			spans[k]++
 		}
 	}
@@ -213,7 +213,7 @@ func (r *rig) counted(t *testing.T) map[failureKey]int64 {
 			sum, ok := m.Data.(metricdata.Sum[int64])
 			require.True(t, ok, "toolerr.errors is an int64 counter: %T", m.Data)
 			for _, dp := range sum.DataPoints {
-				tool, _ := dp.Attributes.Value("toolerr.tool")
+				tool, _ := dp.Attributes.Value("gen_ai.tool.name")
 				code, _ := dp.Attributes.Value("error.type")
 				category, _ := dp.Attributes.Value("toolerr.category")
 				out[failureKey{tool.AsString(), code.AsString(), category.AsString()}] += dp.Value

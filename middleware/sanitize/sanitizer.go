@@ -95,6 +95,9 @@ type Sanitizer struct {
 	secrets   *secretRules
 	payment   *paymentRules
 	hosts     *hostRules
+	// observe, when set, is told of every report that is not clean
+	// (observe.go).
+	observe func(Report)
 }
 
 // New returns a Sanitizer with the options' settings.
@@ -132,7 +135,9 @@ func (s *Sanitizer) Clean(text string) (string, Report) {
 	if s.plainProse(text) {
 		return text, Report{} // no stage can change it: see plainProse
 	}
-	return s.clean(text)
+	out, rep := s.clean(text)
+	s.report(rep)
+	return out, rep
 }
 
 // clean is Clean without the plain-prose path: the whole pipeline.
@@ -202,12 +207,15 @@ func (s *Sanitizer) Redact(text string) string {
 	var rep Report
 	text, ok := s.capAndDecode(text, &rep)
 	if !ok {
+		s.report(rep)
 		return ""
 	}
 	if !utf8.ValidString(text) {
 		text = strings.ToValidUTF8(text, "\uFFFD")
 	}
-	return s.payment.redact(s.secrets.redact(text, &rep), &rep)
+	text = s.payment.redact(s.secrets.redact(text, &rep), &rep)
+	s.report(rep)
+	return text
 }
 
 // capAndDecode caps text at the input cap and decodes it (decode.go). A

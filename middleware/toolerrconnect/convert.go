@@ -159,19 +159,23 @@ func (i *interceptor) local(ce *connect.Error, err error, idempotent bool) *tool
 	return e.WithCause(err)
 }
 
+// toolOf returns the tool name of call: the WithToolName function's, else
+// the procedure.
+func (i *interceptor) toolOf(call callInfo) string {
+	if i.cfg.toolName != nil {
+		if name := i.cfg.toolName(call.spec); name != "" {
+			return name
+		}
+	}
+	return call.spec.Procedure
+}
+
 // complete gives e the call's tool name, request id and trace id, and
 // sanitizes every string of it. generated reports that the request id was
 // made here, as no toolerr middleware set one.
 func (i *interceptor) complete(ctx context.Context, call callInfo, e *toolerr.Error) (_ *toolerr.Error, generated bool) {
 	if e.Tool == "" {
-		name := ""
-		if i.cfg.toolName != nil {
-			name = i.cfg.toolName(call.spec)
-		}
-		if name == "" {
-			name = call.spec.Procedure
-		}
-		e = e.WithTool(name)
+		e = e.WithTool(i.toolOf(call))
 	}
 	id := toolerr.RequestID(ctx)
 	if !toolerr.ValidRequestID(id) {

@@ -7,18 +7,17 @@ import (
 	"runtime/debug"
 
 	"connectrpc.com/connect"
-	"go.opentelemetry.io/otel/metric"
-
+	"github.com/toolerr/toolerr/internal/toolmetrics"
 	"github.com/toolerr/toolerr/middleware/sanitize"
 )
 
 // interceptor is the toolerr interceptor of Connect handlers, built by
 // [NewInterceptor]. It is immutable and safe for concurrent use.
 type interceptor struct {
-	cfg    config
-	clean  func(string) string
-	san    *sanitize.Sanitizer
-	errors metric.Int64Counter
+	cfg     config
+	clean   func(string) string
+	san     *sanitize.Sanitizer
+	metrics *toolmetrics.Set
 }
 
 var _ connect.Interceptor = (*interceptor)(nil)
@@ -49,7 +48,7 @@ var _ connect.Interceptor = (*interceptor)(nil)
 func NewInterceptor(opts ...Option) connect.Interceptor {
 	cfg := newConfig(opts)
 	return &interceptor{cfg: cfg, san: cfg.sanitizer, clean: newCleaner(cfg.sanitizer, cfg.registry),
-		errors: newErrorCounter(cfg)}
+		metrics: cfg.metrics}
 }
 
 // WrapUnary wraps a unary handler; a unary client call passes through.
@@ -60,6 +59,7 @@ func (i *interceptor) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
 			return next(ctx, req)
 		}
 		call := callInfo{spec: spec, method: req.HTTPMethod(), protocol: req.Peer().Protocol}
+		i.metrics.Call(i.toolOf(call))
 		defer func() {
 			if v := recover(); v != nil {
 				res, err = nil, i.recovered(ctx, call, v)
@@ -85,6 +85,7 @@ func (i *interceptor) WrapStreamingClient(next connect.StreamingClientFunc) conn
 func (i *interceptor) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
 	return func(ctx context.Context, conn connect.StreamingHandlerConn) (err error) {
 		call := callInfo{spec: conn.Spec(), method: http.MethodPost, protocol: conn.Peer().Protocol}
+		i.metrics.Call(i.toolOf(call))
 		defer func() {
 			if v := recover(); v != nil {
 				err = i.recovered(ctx, call, v)

@@ -40,7 +40,7 @@ func TestErrorCounter(t *testing.T) {
 			for _, dp := range sum.DataPoints {
 				code, _ := dp.Attributes.Value(attribute.Key("error.type"))
 				rpc, _ := dp.Attributes.Value(attribute.Key("rpc.response.status_code"))
-				tool, _ := dp.Attributes.Value(attribute.Key("toolerr.tool"))
+				tool, _ := dp.Attributes.Value(attribute.Key("gen_ai.tool.name"))
 				assert.Equal(t, procFail, tool.AsString())
 				counts[code.AsString()+"/"+rpc.AsString()] += dp.Value
 			}

@@ -10,6 +10,7 @@ import (
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/classify"
 	"github.com/toolerr/toolerr/internal/fallbackdecl"
+	"github.com/toolerr/toolerr/internal/toolmetrics"
 	"github.com/toolerr/toolerr/middleware/sanitize"
 	"github.com/toolerr/toolerr/translate"
 )
@@ -25,6 +26,7 @@ type config struct {
 	toolName   func(connect.Spec) string
 	mappers    []classify.ErrorMapper
 	meters     metric.MeterProvider
+	metrics    *toolmetrics.Set    // built from meters by newConfig
 	fallbacks  []fallbackdecl.Decl // fallback.go
 }
 
@@ -95,11 +97,13 @@ func WithToolName(f func(connect.Spec) string) Option {
 	}
 }
 
-// WithMeterProvider sets the provider of the toolerr.errors counter (unit
-// {error}; attributes error.type, toolerr.category, toolerr.tool,
-// toolerr.vendor and rpc.response.status_code, the Connect code), the
-// HTTP middleware's counter, so one dashboard counts both. Default:
-// otel.GetMeterProvider() as it is when NewInterceptor runs.
+// WithMeterProvider sets the provider of the interceptor's instruments,
+// the HTTP middleware's (docs/observability.md), so one dashboard counts
+// both: toolerr.tool.calls (by gen_ai.tool.name, the procedure or the
+// WithToolName name), toolerr.errors (error.type, toolerr.category,
+// gen_ai.tool.name, toolerr.vendor and rpc.response.status_code, the
+// Connect code), toolerr.observations.truncated and toolerr.redactions.
+// Default: otel.GetMeterProvider() as it is when NewInterceptor runs.
 func WithMeterProvider(p metric.MeterProvider) Option {
 	return func(c *config) {
 		if p != nil {
@@ -129,6 +133,10 @@ func newConfig(opts []Option) config {
 	if c.meters == nil {
 		c.meters = otel.GetMeterProvider()
 	}
+	// The instruments exist before anything sanitizes: every redaction
+	// the interceptor's sanitizer makes is counted, by kind.
+	c.metrics = toolmetrics.New(c.meters, instrumentationName, c.logger)
+	c.sanitizer = c.sanitizer.Observed(c.metrics.Sanitized)
 	if c.classifier == nil {
 		ms := append([]classify.ErrorMapper{Mapper()}, c.mappers...)
 		c.classifier = classify.New(c.registry, classify.WithMessageFilter(c.sanitizer.CleanText),

@@ -7,28 +7,18 @@ import (
 
 	"connectrpc.com/connect"
 	"go.opentelemetry.io/otel/attribute"
-	"go.opentelemetry.io/otel/metric"
-	"go.opentelemetry.io/otel/metric/noop"
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/internal/toolmetrics"
 )
 
 // instrumentationName names the interceptor's meter.
 const instrumentationName = "github.com/toolerr/toolerr/middleware/toolerrconnect"
 
-// newErrorCounter creates the toolerr.errors counter; a counter the meter
-// cannot create is replaced by a no-op one after a warning: telemetry
-// never stops a call.
-func newErrorCounter(cfg config) metric.Int64Counter {
-	c, err := cfg.meters.Meter(instrumentationName).Int64Counter("toolerr.errors", metric.WithUnit("{error}"),
-		metric.WithDescription("Errors returned to tool callers, by code, category, tool and vendor."))
-	if err != nil || c == nil {
-		cfg.logger.Warn("toolerrconnect: cannot create counter toolerr.errors", slog.Any("error", err))
-		return noop.Int64Counter{}
-	}
-	return c
-}
+// rpcStatus is the outcome attribute of a failed call's count: the
+// Connect code.
+const rpcStatus = attribute.Key("rpc.response.status_code")
 
 // serverFault reports whether code is a failure of the server by the
 // OpenTelemetry RPC conventions (server spans): the codes a caller's
@@ -65,13 +55,8 @@ func (i *interceptor) record(ctx context.Context, call callInfo, e *toolerr.Erro
 	if e.Upstream != nil {
 		vendor = e.Upstream.Vendor
 	}
-	i.errors.Add(ctx, 1, metric.WithAttributes(
-		attribute.String("error.type", e.Code),
-		attribute.String("toolerr.category", string(e.Category)),
-		attribute.String("toolerr.tool", e.Tool),
-		attribute.String("toolerr.vendor", vendor),
-		attribute.String("rpc.response.status_code", code.String()),
-	))
+	i.metrics.Error(ctx, toolmetrics.ErrorAttrs{Code: e.Code, Category: string(e.Category),
+		Tool: e.Tool, Vendor: vendor, Result: rpcStatus.String(code.String())})
 	level := e.Category.LogLevel()
 	log := i.cfg.logger
 	if !log.Enabled(ctx, level) {

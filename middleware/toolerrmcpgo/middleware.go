@@ -98,7 +98,7 @@ func (a *adapter) callContext(ctx context.Context, req *mcp.CallToolRequest) con
 	if len(header) == 0 {
 		header = nil
 	}
-	return a.core.CallContext(ctx, nil, header)
+	return a.core.CallContext(ctx, nil, header, req.Params.Name)
 }
 
 // failed returns what the client gets for err, the error the handler of

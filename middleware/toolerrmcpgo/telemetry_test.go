@@ -41,7 +41,7 @@ func (r *rig) errorCounts(t *testing.T) map[[2]string]int64 {
 			require.True(t, ok, "%T", m.Data)
 			for _, dp := range sum.DataPoints {
 				code, _ := dp.Attributes.Value("error.type")
-				tool, _ := dp.Attributes.Value("toolerr.tool")
+				tool, _ := dp.Attributes.Value("gen_ai.tool.name")
 				method, _ := dp.Attributes.Value("mcp.method.name")
 				assert.Equal(t, "tools/call", method.AsString())
 				out[[2]string{code.AsString(), tool.AsString()}] += dp.Value
