@@ -2,6 +2,7 @@ package mcpcore
 
 import (
 	"context"
+	"sync/atomic"
 	"net/http"
 
 	"github.com/toolerr/toolerr"
@@ -16,6 +17,11 @@ type scopeKey struct{}
 type scope struct {
 	key    any         // what the adapter identifies the call by
 	header http.Header // the headers of the POST that carried it, or nil
+	// parent is the scope of the same call an outer layer of the adapter
+	// made (a server's middleware, then the tool's wrapper), or nil.
+	parent *scope
+	// counted: a layer of the adapter counts the call (ClaimCount).
+	counted atomic.Bool
 }
 
 // CallContext returns the context a tool call runs under: a request scope
@@ -27,19 +33,44 @@ type scope struct {
 // there. key identifies the call (a request pointer); a context already
 // made for the same non-nil key is returned as it is. header holds the
 // headers of the HTTP request that carried the call, nil over stdio or in
-// memory. Making the scope counts the call as one of tool in
-// toolerr.tool.calls, so a call an adapter sees twice (a server's
-// middleware and the tool's wrapper) counts once.
-func (c *Core) CallContext(ctx context.Context, key any, header http.Header, tool string) context.Context {
-	if s, ok := ctx.Value(scopeKey{}).(*scope); ok && key != nil && s.key == key {
+// memory.
+func (c *Core) CallContext(ctx context.Context, key any, header http.Header) context.Context {
+	if c.inCall(ctx, key) {
 		return ctx
 	}
-	c.tel.metrics.Call(tool)
 	id, trace := c.CallIDs(ctx, header)
+	parent, _ := ctx.Value(scopeKey{}).(*scope)
 	sc := &reqscope.Scope{}
 	sc.Init(ctx, id, trace)
 	sc.SetHooks(&c.hooks)
-	return context.WithValue(sc, scopeKey{}, &scope{key: key, header: header})
+	return context.WithValue(sc, scopeKey{}, &scope{key: key, header: header, parent: parent})
+}
+
+// inCall reports whether ctx is the context [Core.CallContext] made for
+// the call key (a non-nil key): an adapter that sees the call a second
+// time (a server's middleware, then the tool's wrapper) knows the call is
+// counted already.
+func (c *Core) inCall(ctx context.Context, key any) bool {
+	s, ok := ctx.Value(scopeKey{}).(*scope)
+	return ok && key != nil && s.key == key
+}
+
+// ClaimCount reports whether the layer of an adapter that calls it, with
+// the context [Core.CallContext] made, is the one to count the call in
+// toolerr.tool.calls ([Core.CountCall]): the outermost layer to ask,
+// so a call that passes a server's middleware and the tool's wrapper
+// counts once.
+func (c *Core) ClaimCount(ctx context.Context) bool {
+	s, _ := ctx.Value(scopeKey{}).(*scope)
+	if s == nil {
+		return false
+	}
+	for p := s; p != nil; p = p.parent {
+		if p.counted.Load() {
+			return false
+		}
+	}
+	return s.counted.CompareAndSwap(false, true)
 }
 
 // CallIDs returns the request id and trace id of a call, first of:

@@ -50,7 +50,7 @@ func newOnceRig(opts ...idempotency.Option) *onceRig {
 // call makes one call of create_label whose POST carried header (nil: not
 // over HTTP).
 func (r *onceRig) call(header http.Header, call OnceCall) ([]byte, bool, *Failure) {
-	ctx := r.c.CallContext(context.Background(), new(int), header, "")
+	ctx := r.c.CallContext(context.Background(), new(int), header)
 	if call.Tool == "" {
 		call.Tool = "create_label"
 	}
@@ -159,7 +159,7 @@ func TestOnceGuardForgetsFailures(t *testing.T) {
 	notFound := toolerr.Default().New(toolerr.CodeNotFound, "No order ord_8f3a2b91.")
 	var runs atomic.Int32
 	call := func(call OnceCall, failed bool) *Failure {
-		ctx := c.CallContext(context.Background(), new(int), nil, "")
+		ctx := c.CallContext(context.Background(), new(int), nil)
 		call.Tool, call.Session, call.Hints = "cancel_order", "s-1", Hints{ReadOnly: &no}
 		_, _, f := c.Once(ctx, call, func(ctx context.Context) ([]byte, bool) {
 			runs.Add(1)
@@ -181,7 +181,7 @@ func TestOnceGuardForgetsFailures(t *testing.T) {
 
 	keyed := OnceCall{Arguments: []byte(`{"order":"c"}`), Meta: map[string]any{MetaIdempotencyKey: "k-c"}}
 	require.Nil(t, call(keyed, true))
-	ctx := c.CallContext(context.Background(), new(int), nil, "")
+	ctx := c.CallContext(context.Background(), new(int), nil)
 	keyed.Tool, keyed.Session, keyed.Hints = "cancel_order", "s-1", Hints{ReadOnly: &no}
 	_, replayed, f := c.Once(ctx, keyed, func(context.Context) ([]byte, bool) {
 		t.Error("a keyed failure that would recur is replayed, not run again")

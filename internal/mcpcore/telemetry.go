@@ -173,3 +173,9 @@ func (t *telemetry) reportUnmapped(ctx context.Context, u reqscope.UnmappedRespo
 		slog.String("request_id", toolerr.RequestID(ctx)),
 	)
 }
+
+// CountCall counts one call of tool in toolerr.tool.calls. An adapter
+// calls it once per call, with the name of a tool the server has, or ""
+// for a call of a tool it does not have: a name a client made up is no
+// attribute value.
+func (c *Core) CountCall(tool string) { c.tel.metrics.Call(tool) }

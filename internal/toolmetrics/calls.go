@@ -38,9 +38,19 @@ func newCallCounts(meter metric.Meter, logger *slog.Logger) *callCounts {
 	empty := map[string]*callCount{}
 	c.tools.Store(&empty)
 	c.overflow.opt = metric.WithAttributeSet(attribute.NewSet(overflow))
-	_, err := meter.Int64ObservableCounter(NameCalls, metric.WithUnit("{call}"),
-		metric.WithDescription("Tool calls served, by tool: the denominator of the error rate."),
-		metric.WithInt64Callback(c.observe))
+	// The callback is registered on its own (RegisterCallback), not as an
+	// instrument option: the SDK hands a second Set on the same meter the
+	// instrument the first made, and drops the option's callback, while
+	// callbacks registered for it run each, their observations of one
+	// tool summed.
+	inst, err := meter.Int64ObservableCounter(NameCalls, metric.WithUnit("{call}"),
+		metric.WithDescription("Tool calls served, by tool: the denominator of the error rate."))
+	if err == nil {
+		_, err = meter.RegisterCallback(func(_ context.Context, o metric.Observer) error {
+			c.observe(o, inst)
+			return nil
+		}, inst)
+	}
 	if err != nil {
 		logger.Warn("toolerr: cannot create counter "+NameCalls, slog.Any("error", err))
 	}
@@ -80,13 +90,12 @@ func (c *callCounts) slow(tool string) *callCount {
 	return n
 }
 
-// observe reports every tool's count.
-func (c *callCounts) observe(_ context.Context, o metric.Int64Observer) error {
+// observe reports every tool's count to inst.
+func (c *callCounts) observe(o metric.Observer, inst metric.Int64Observable) {
 	for _, n := range *c.tools.Load() {
-		o.Observe(n.n.Load(), n.opt)
+		o.ObserveInt64(inst, n.n.Load(), n.opt)
 	}
 	if v := c.overflow.n.Load(); v > 0 {
-		o.Observe(v, c.overflow.opt)
+		o.ObserveInt64(inst, v, c.overflow.opt)
 	}
-	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"go.opentelemetry.io/otel/attribute"
+
+	"github.com/toolerr/toolerr"
 )
 
 // ErrorAttrs is what the toolerr.errors counter records of one error.
@@ -18,8 +20,13 @@ type ErrorAttrs struct {
 // errorKey is an ErrorAttrs as a map key.
 type errorKey ErrorAttrs
 
-// Error counts one error returned to a tool caller.
+// Error counts one error returned to a tool caller. The tool name of a
+// TOOL_NOT_FOUND is the caller's, not one of the service's tools: it is
+// left out.
 func (s *Set) Error(ctx context.Context, a ErrorAttrs) {
+	if a.Code == toolerr.CodeToolNotFound {
+		a.Tool = ""
+	}
 	s.errors.Add(ctx, 1, s.errAttrs.options(errorKey(a), errorSet)...)
 }
 

@@ -85,6 +85,7 @@ func runGroup(t *testing.T, a Adapter, sc serverConfig, cl client) {
 	t.Run("nothing hostile in any byte the server sent", func(t *testing.T) { r.sweepWire(t) })
 	t.Run("nothing secret in the log or the spans", func(t *testing.T) { r.sweepTelemetry(t) })
 	t.Run("each failure the client saw is one count and one span", func(t *testing.T) { r.checkFailureCounts(t, outs) })
+	t.Run("each call is one count of its tool", func(t *testing.T) { r.checkCallCounts(t, outs) })
 }
 
 // collect returns the tools and calls of cs, and the index in calls of

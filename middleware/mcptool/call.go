@@ -18,12 +18,8 @@ func (c *config) callContext(ctx context.Context, req *mcp.CallToolRequest) cont
 		header = req.Extra.Header
 	}
 	var key any
-	tool := ""
 	if req != nil {
 		key = req
-		if req.Params != nil {
-			tool = req.Params.Name
-		}
 	}
-	return c.CallContext(ctx, key, header, tool)
+	return c.CallContext(ctx, key, header)
 }

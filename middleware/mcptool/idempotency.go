@@ -120,6 +120,9 @@ func (c *config) once(t *mcp.Tool, structured bool) mcp.Middleware {
 				return next(ctx, method, req)
 			}
 			ctx = c.callContext(ctx, call) // call.go
+			if c.ClaimCount(ctx) {
+				c.CountCall(name) // else the server's Middleware counts it
+			}
 			s := &onceSlot{}
 			ctx = context.WithValue(ctx, onceKey{}, s)
 			var (

@@ -47,6 +47,12 @@ func Middleware(opts ...Option) mcp.Middleware {
 				return next(ctx, method, req)
 			}
 			ctx = c.callContext(ctx, call) // call.go
+			// Counted once the SDK has said whether the server has the
+			// tool: a name a client made up is no attribute value.
+			tool := ""
+			if c.ClaimCount(ctx) {
+				defer func() { c.CountCall(tool) }()
+			}
 			defer func() {
 				if v := recover(); v != nil {
 					// The tool's outputSchema is unknown here: the
@@ -54,9 +60,15 @@ func Middleware(opts ...Option) mcp.Middleware {
 					res, err = result(c.Panicked(ctx, c.call(call), v), false), nil
 				}
 			}()
+			if call.Params != nil {
+				tool = call.Params.Name // unless the SDK says it has no such tool
+			}
 			res, err = next(ctx, method, req)
-			if err != nil && c.UnknownToolResult && unknownTool(err, call) {
-				return c.unknownToolResult(ctx, call, next), nil // unknown_tool.go
+			if err != nil && unknownTool(err, call) {
+				tool = ""
+				if c.UnknownToolResult {
+					return c.unknownToolResult(ctx, call, next), nil // unknown_tool.go
+				}
 			}
 			if r, ok := res.(*mcp.CallToolResult); ok && err == nil {
 				res = c.completed(ctx, call, r, next)

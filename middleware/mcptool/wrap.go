@@ -47,6 +47,9 @@ func wrap[In, Out any](c *config, call mcpcore.Call, h mcp.ToolHandlerFor[In, Ou
 	whole := reflect.TypeFor[Out]().Kind() == reflect.Interface
 	return func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out Out, err error) {
 		ctx = c.callContext(ctx, req) // call.go
+		if c.ClaimCount(ctx) {
+			c.CountCall(call.Tool) // else the server's Middleware counts it
+		}
 		s := slot(ctx)                // idempotency.go
 		defer func() {
 			if v := recover(); v != nil {

@@ -16,7 +16,8 @@ import (
 )
 
 // TestErrorCounter: every error is counted once in toolerr.errors, by its
-// code, category, tool and Connect code; successes are not counted.
+// code, category, tool and Connect code; successes are not counted there,
+// and every call is counted in toolerr.tool.calls.
 func TestErrorCounter(t *testing.T) {
 	reader := sdkmetric.NewManualReader()
 	mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader))
@@ -30,8 +31,15 @@ func TestErrorCounter(t *testing.T) {
 	var rm metricdata.ResourceMetrics
 	require.NoError(t, reader.Collect(context.Background(), &rm))
 	counts := map[string]int64{}
+	calls := map[string]int64{}
 	for _, sm := range rm.ScopeMetrics {
 		for _, m := range sm.Metrics {
+			if m.Name == "toolerr.tool.calls" {
+				for _, dp := range m.Data.(metricdata.Sum[int64]).DataPoints {
+					tool, _ := dp.Attributes.Value(attribute.Key("gen_ai.tool.name"))
+					calls[tool.AsString()] += dp.Value
+				}
+			}
 			if m.Name != "toolerr.errors" {
 				continue
 			}
@@ -47,4 +55,5 @@ func TestErrorCounter(t *testing.T) {
 		}
 	}
 	assert.Equal(t, map[string]int64{"NOT_FOUND/not_found": 2, "INTERNAL_ERROR/internal": 1}, counts)
+	assert.Equal(t, map[string]int64{procFail: 4}, calls, "every call, successes included, under its procedure")
 }

@@ -39,10 +39,11 @@ func (a *adapter) middleware(next server.ToolHandlerFunc) server.ToolHandlerFunc
 		if st != nil {
 			st.ran.Store(true)
 		}
-		ctx = a.callContext(ctx, &req)
 		if st != nil && st.called != "" {
+			ctx = a.callContext(ctx, &req, "") // a name the client made up is no attribute
 			return a.unknownTool(ctx, st.called, st.known), nil
 		}
+		ctx = a.callContext(ctx, &req, req.Params.Name)
 		return a.once(ctx, req, next)
 	}
 }
@@ -93,12 +94,18 @@ func (a *adapter) run(ctx context.Context, req mcp.CallToolRequest, next server.
 // POST that carried the call, which mcp-go hands the handler
 // (CallToolRequest.Header); over stdio and in process, where mcp-go's
 // header map is empty, those of the context's request scope, if any.
-func (a *adapter) callContext(ctx context.Context, req *mcp.CallToolRequest) context.Context {
+// The call is counted in toolerr.tool.calls under tool, the name of a
+// tool the server has, or "" for a call of one it does not have.
+func (a *adapter) callContext(ctx context.Context, req *mcp.CallToolRequest, tool string) context.Context {
 	header := req.Header
 	if len(header) == 0 {
 		header = nil
 	}
-	return a.core.CallContext(ctx, nil, header, req.Params.Name)
+	ctx = a.core.CallContext(ctx, nil, header)
+	if a.core.ClaimCount(ctx) {
+		a.core.CountCall(tool)
+	}
+	return ctx
 }
 
 // failed returns what the client gets for err, the error the handler of

@@ -148,5 +148,5 @@ func (a *adapter) unknownToolHandler(ctx context.Context, req mcp.CallToolReques
 	if st := stateOf(&req); st != nil && st.called != "" {
 		name, known = st.called, st.known
 	}
-	return a.unknownTool(a.callContext(ctx, &req), name, known), nil
+	return a.unknownTool(a.callContext(ctx, &req, ""), name, known), nil
 }

@@ -51,7 +51,7 @@ func (a *adapter) rejected(ctx context.Context, req *mcp.CallToolRequest, r *mcp
 	}
 	name := req.Params.Name
 	d := a.def(ctx, name)
-	ctx = a.callContext(ctx, req)
+	ctx = a.callContext(ctx, req, name)
 	// When argcheck finds the arguments valid where mcp-go's validator
 	// did not, the error is VALIDATION_FAILED all the same: the server
 	// refused them.

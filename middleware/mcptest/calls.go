@@ -1,0 +1,71 @@
+package mcptest
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.opentelemetry.io/otel/sdk/metric/metricdata"
+
+	"github.com/toolerr/toolerr"
+)
+
+// checkCallCounts checks that every call the client made is one count in
+// toolerr.tool.calls, under its tool's name (gen_ai.tool.name), and a call
+// of a tool the server does not have under no name: a name a client made
+// up is no attribute value. Tools with a call the client cancelled are
+// left out, as in checkFailureCounts.
+func (r *rig) checkCallCounts(t *testing.T, outs []outcome) {
+	t.Helper()
+	want := map[string]int64{}
+	for _, o := range outs {
+		tool := o.call.tool
+		p := object(object(o.result, "_meta"), metaProblem)
+		if p != nil && str(p, "code") == toolerr.CodeToolNotFound {
+			tool = ""
+		}
+		want[tool]++
+	}
+	for _, o := range outs {
+		if o.call.cancelAfter > 0 {
+			delete(want, o.call.tool)
+		}
+	}
+	got := r.calls(t)
+	for _, o := range outs {
+		if o.call.cancelAfter > 0 {
+			delete(got, o.call.tool)
+		}
+	}
+	// A call of a tool the server does not have counts under no name, or
+	// not at all where the library answers it before any middleware
+	// (mcp-go): never under the name the client made up.
+	assert.LessOrEqual(t, got[""], want[""], "calls of no tool the server has")
+	delete(got, "")
+	delete(want, "")
+	assert.Equal(t, want, got, "toolerr.tool.calls by gen_ai.tool.name")
+}
+
+// calls returns the toolerr.tool.calls counter's values by tool.
+func (r *rig) calls(t *testing.T) map[string]int64 {
+	t.Helper()
+	var rm metricdata.ResourceMetrics
+	require.NoError(t, r.metrics.Collect(context.Background(), &rm))
+	out := map[string]int64{}
+	for _, sm := range rm.ScopeMetrics {
+		for _, m := range sm.Metrics {
+			if m.Name != "toolerr.tool.calls" {
+				continue
+			}
+			sum, ok := m.Data.(metricdata.Sum[int64])
+			require.True(t, ok, "toolerr.tool.calls is an int64 counter: %T", m.Data)
+			require.True(t, sum.IsMonotonic)
+			for _, dp := range sum.DataPoints {
+				tool, _ := dp.Attributes.Value("gen_ai.tool.name")
+				out[tool.AsString()] += dp.Value
+			}
+		}
+	}
+	return out
+}
