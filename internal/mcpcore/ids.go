@@ -2,8 +2,8 @@ package mcpcore
 
 import (
 	"context"
-	"sync/atomic"
 	"net/http"
+	"sync/atomic"
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/internal/reqscope"

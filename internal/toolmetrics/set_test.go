@@ -68,7 +68,7 @@ func TestErrorsUnmappedAndTruncated(t *testing.T) {
 	}, points(NameErrors), "empty names and an invalid result add no attribute")
 	assert.Equal(t, map[string]int64{
 		"error.type=UPSTREAM_UNCLASSIFIED,http.response.status_code=418,toolerr.vendor=unknown": 1,
-		"error.type=INTERNAL_ERROR,http.response.status_code=0,toolerr.vendor=acme":            1,
+		"error.type=INTERNAL_ERROR,http.response.status_code=0,toolerr.vendor=acme":             1,
 	}, points(NameUnmapped))
 	assert.Equal(t, map[string]int64{
 		"toolerr.truncation.stage=capture": 1,
@@ -191,8 +191,8 @@ func TestSetsOnOneProviderAddUp(t *testing.T) {
 		}
 	}
 	assert.Equal(t, map[string]int64{
-		"toolerr.tool.calls gen_ai.tool.name=x": 2,
-		"toolerr.tool.calls gen_ai.tool.name=y": 1,
+		"toolerr.tool.calls gen_ai.tool.name=x":                                             2,
+		"toolerr.tool.calls gen_ai.tool.name=y":                                             1,
 		"toolerr.errors error.type=NOT_FOUND,gen_ai.tool.name=x,toolerr.category=not_found": 2,
 	}, got)
 }

@@ -50,7 +50,7 @@ func wrap[In, Out any](c *config, call mcpcore.Call, h mcp.ToolHandlerFor[In, Ou
 		if c.ClaimCount(ctx) {
 			c.CountCall(call.Tool) // else the server's Middleware counts it
 		}
-		s := slot(ctx)                // idempotency.go
+		s := slot(ctx) // idempotency.go
 		defer func() {
 			if v := recover(); v != nil {
 				if s != nil {
