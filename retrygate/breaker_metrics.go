@@ -77,7 +77,9 @@ func (b *Breakers) instrument(mp metric.MeterProvider) {
 	meter := mp.Meter(scopeName)
 	b.transitions = counter(meter, "toolerr.retrygate.breaker.transitions", "{transition}",
 		"Circuit breaker state changes, by host and the new state.")
-	gauge, err := meter.Int64ObservableGauge("toolerr.retrygate.breaker.state", metric.WithUnit("1"),
+	// The unit is {state}, not 1: the Prometheus exporter names a gauge of
+	// unit 1 with a _ratio suffix, and a state is no ratio.
+	gauge, err := meter.Int64ObservableGauge("toolerr.retrygate.breaker.state", metric.WithUnit("{state}"),
 		metric.WithDescription("Circuit breaker state per host: 0 closed, 1 half_open, 2 open."))
 	if err != nil || gauge == nil {
 		slog.Default().Warn("toolerr: cannot create gauge toolerr.retrygate.breaker.state; it is not recorded", slog.Any("error", err))

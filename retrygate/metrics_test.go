@@ -61,7 +61,7 @@ func (rig *meterRig) series(t *testing.T, name string) map[string]int64 {
 				points = d.DataPoints
 			case metricdata.Gauge[int64]:
 				assert.Equal(t, "toolerr.retrygate.breaker.state", name, "only the state is a gauge")
-				assert.Equal(t, "1", m.Unit)
+				assert.Equal(t, "{state}", m.Unit, "not 1, which Prometheus exports as _ratio")
 				points = d.DataPoints
 			default:
 				t.Fatalf("%s: unexpected data %T", name, m.Data)
