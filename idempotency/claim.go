@@ -64,6 +64,7 @@ func (m *keyed) waitFor(ctx context.Context, key string) (Record, bool) {
 		rec, ok, err := m.store.Get(ctx, key)
 		switch {
 		case err != nil:
+			m.cfg.metrics.storeFailed(ctx, opGet, false, err)
 			return Record{State: InFlight}, false
 		case !ok:
 			return Record{}, false
@@ -79,6 +80,7 @@ func (m *keyed) release(ctx context.Context, key string, token uint64, why strin
 		m.cfg.logger.Warn("toolerr: idempotency key released: " + why)
 	}
 	if err := m.store.Release(ctx, key, token); err != nil && !errors.Is(err, ErrLostClaim) {
+		m.cfg.metrics.storeFailed(ctx, opRelease, false, err)
 		m.cfg.logger.Warn("toolerr: idempotency key not released; it lapses with its lease", slog.Any("error", err))
 	}
 }
@@ -87,6 +89,7 @@ func (m *keyed) release(ctx context.Context, key string, token uint64, why strin
 // store could not keep it: a retry may then run again.
 func (m *keyed) complete(ctx context.Context, key string, token uint64, resp Response) {
 	if err := m.store.Complete(ctx, key, token, resp, m.cfg.retention); err != nil {
+		m.cfg.metrics.storeFailed(ctx, opComplete, false, err)
 		m.cfg.logger.Warn("toolerr: the idempotency record was not completed, or not durably; a retry may run the request again", slog.Any("error", err))
 	}
 }

@@ -87,6 +87,7 @@ func (g *guard) serve(w http.ResponseWriter, r *http.Request, next http.Handler)
 	key := "dup:" + storeKey(g.cfg.digestKey, principal, g.cfg.tool(r)+"\x00"+r.URL.RequestURI(), string(body))
 	c, err := g.store.Claim(r.Context(), key, guardFingerprint, g.cfg.window)
 	if err != nil {
+		g.cfg.metrics.storeFailed(r.Context(), opClaim, true, err)
 		g.cfg.logger.Warn("toolerr: duplicate-action guard skipped: store unavailable", slog.Any("error", err))
 		next.ServeHTTP(w, r)
 		return
@@ -99,7 +100,7 @@ func (g *guard) serve(w http.ResponseWriter, r *http.Request, next http.Handler)
 	tw := &teeWriter{w: w}
 	defer func() {
 		if v := recover(); v != nil {
-			_ = g.store.Release(bg, key, c.Token)
+			g.cfg.metrics.storeFailed(bg, opRelease, false, g.store.Release(bg, key, c.Token))
 			panic(v)
 		}
 	}()
@@ -113,16 +114,18 @@ func (g *guard) serve(w http.ResponseWriter, r *http.Request, next http.Handler)
 	if passingStatus(first.Status) {
 		// The call failed in a way that may pass (a rate limit, a 5xx): the
 		// agent was told it may retry, so the retry is no duplicate.
-		_ = g.store.Release(bg, key, c.Token)
+		g.cfg.metrics.storeFailed(bg, opRelease, false, g.store.Release(bg, key, c.Token))
 		return
 	}
 	if err := g.store.Complete(bg, key, c.Token, first, g.cfg.window); err != nil {
+		g.cfg.metrics.storeFailed(bg, opComplete, false, err)
 		g.cfg.logger.Warn("toolerr: duplicate-action guard could not record a call", slog.Any("error", err))
 	}
 }
 
 // block answers a repeat with DUPLICATE_ACTION.
 func (g *guard) block(w http.ResponseWriter, r *http.Request, first Record) {
+	g.cfg.metrics.conflicted(r.Context(), conflictDuplicateAction)
 	g.fail(w, r, duplicateAction(g.cfg, first, "an "+g.cfg.header))
 }
 

@@ -127,13 +127,16 @@ func (m *keyed) claim(w http.ResponseWriter, r *http.Request, next http.Handler,
 	case s.claimed:
 		m.execute(w, r, next, key, s.token)
 	case s.found.Fingerprint != fp:
+		m.cfg.metrics.conflicted(r.Context(), conflictPayloadMismatch)
 		m.fail(w, r, m.cfg.registry.New(toolerr.CodeIdempotencyKeyReused,
 			"This "+m.cfg.header+" was first used with a different request.").
 			WithField(m.cfg.header).
 			WithHint("Use a new key for a new operation; reuse a key only to retry the same request unchanged."))
 	case s.found.State == Completed && s.found.Response != nil:
+		m.cfg.metrics.replayed(r.Context())
 		m.replay(w, s.found.Response)
 	default:
+		m.cfg.metrics.conflicted(r.Context(), conflictInFlight)
 		m.fail(w, r, m.cfg.registry.New(toolerr.CodeIdempotencyInProgress,
 			"A request with this "+m.cfg.header+" is still running.").WithRetryAfter(inProgressMinWait))
 	}
@@ -255,6 +258,7 @@ func (m *keyed) storeDown(w http.ResponseWriter, r *http.Request, next http.Hand
 		return // the client went away; nobody to answer
 	}
 	open := m.cfg.failOpen && mayOpen
+	m.cfg.metrics.storeFailed(r.Context(), opClaim, open, err)
 	m.cfg.logger.Error("toolerr: idempotency store unavailable", slog.Any("error", err), slog.Bool("fail_open", open))
 	if open {
 		next.ServeHTTP(w, r)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"go.opentelemetry.io/otel/metric"
 
 	"github.com/toolerr/toolerr"
 	"github.com/toolerr/toolerr/middleware/sanitize"
@@ -65,6 +66,10 @@ type config struct {
 	// redact removes secrets from a failure body stored without a
 	// request scope (storedBody): a default sanitizer's secret stage.
 	redact func(string) string
+	// meters is the provider of [WithMeterProvider] (nil: the global
+	// one), and metrics the counters built from it (metrics.go).
+	meters  metric.MeterProvider
+	metrics counters
 }
 
 // WithHeader sets the request header that carries the key. Default:
@@ -280,6 +285,7 @@ func newConfig(opts []Option) config {
 	if c.logger == nil {
 		c.logger = slog.Default()
 	}
+	c.metrics = newCounters(c.meters, c.logger)
 	return c
 }
 

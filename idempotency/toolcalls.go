@@ -172,14 +172,17 @@ func (tc *ToolCalls) keyed(ctx context.Context, call ToolCall, run func(context.
 	case s.claimed:
 		return tc.execute(ctx, key, s.token, run), false, nil
 	case s.found.Fingerprint != fp:
+		cfg.metrics.conflicted(ctx, conflictPayloadMismatch)
 		what := differs(s.found.Fingerprint, fp)
 		return nil, false, cfg.registry.New(toolerr.CodeIdempotencyKeyReused,
 			"This "+cfg.keyName+" was first used with "+differText(what)+".").
 			WithDetails(map[string]any{"differs": what}).
 			WithHint("Use a new " + cfg.keyName + " for a new operation; reuse a key only to retry the same call unchanged.")
 	case s.found.State == Completed && s.found.Response != nil:
+		cfg.metrics.replayed(ctx)
 		return append([]byte(nil), s.found.Response.Body...), true, nil
 	}
+	cfg.metrics.conflicted(ctx, conflictInFlight)
 	return nil, false, cfg.registry.New(toolerr.CodeIdempotencyInProgress,
 		"A call with this "+cfg.keyName+" is still running.").
 		WithRetryAfter(inProgressMinWait).
@@ -217,6 +220,7 @@ func (tc *ToolCalls) storeDown(ctx context.Context, err error, run func(context.
 		return nil, false, cfg.registry.New(toolerr.CodeCancelled, "").WithCause(ctx.Err())
 	}
 	open := cfg.failOpen && !errors.Is(err, ErrStoreFull)
+	cfg.metrics.storeFailed(ctx, opClaim, open, err)
 	cfg.logger.Error("toolerr: idempotency store unavailable", slog.Any("error", err), slog.Bool("fail_open", open))
 	if open {
 		result, _ := run(ctx)
@@ -239,17 +243,19 @@ func (tc *ToolCalls) guarded(ctx context.Context, call ToolCall, run func(contex
 	key := "calldup:" + storeKey(cfg.digestKey, call.Principal, call.Tool, string(canonicalArguments(call.Arguments)))
 	c, err := tc.k.store.Claim(ctx, key, guardFingerprint, cfg.window)
 	if err != nil {
+		cfg.metrics.storeFailed(ctx, opClaim, true, err)
 		cfg.logger.Warn("toolerr: duplicate-action guard skipped: store unavailable", slog.Any("error", err))
 		result, _ := run(ctx)
 		return result, nil
 	}
 	if !c.Claimed {
+		cfg.metrics.conflicted(ctx, conflictDuplicateAction)
 		return nil, duplicateAction(*cfg, c.Existing, "a new "+cfg.keyName)
 	}
 	bg := context.WithoutCancel(ctx)
 	defer func() {
 		if v := recover(); v != nil {
-			_ = tc.k.store.Release(bg, key, c.Token)
+			cfg.metrics.storeFailed(bg, opRelease, false, tc.k.store.Release(bg, key, c.Token))
 			panic(v)
 		}
 	}()
@@ -257,7 +263,7 @@ func (tc *ToolCalls) guarded(ctx context.Context, call ToolCall, run func(contex
 	if !keep {
 		// The call failed in a way that may pass: the client was told it
 		// may retry, so the retry is no duplicate.
-		_ = tc.k.store.Release(bg, key, c.Token)
+		cfg.metrics.storeFailed(bg, opRelease, false, tc.k.store.Release(bg, key, c.Token))
 		return result, nil
 	}
 	first := Response{Header: http.Header{}}
@@ -265,6 +271,7 @@ func (tc *ToolCalls) guarded(ctx context.Context, call ToolCall, run func(contex
 		first.Header.Set("X-Request-Id", id)
 	}
 	if err := tc.k.store.Complete(bg, key, c.Token, first, cfg.window); err != nil {
+		cfg.metrics.storeFailed(bg, opComplete, false, err)
 		cfg.logger.Warn("toolerr: duplicate-action guard could not record a call", slog.Any("error", err))
 	}
 	return result, nil

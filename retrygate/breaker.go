@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/sony/gobreaker/v2"
+	"go.opentelemetry.io/otel/metric"
+
 	"github.com/toolerr/toolerr"
 )
 
@@ -23,12 +25,20 @@ import (
 // OpenFor has passed, and lets HalfOpenRequests trial calls decide whether
 // it closes.
 //
+// Each change of a breaker's state is counted
+// (toolerr.retrygate.breaker.transitions, by server.address and
+// toolerr.breaker.state, the new state: closed, half_open or open), and a
+// gauge (toolerr.retrygate.breaker.state: 0 closed, 1 half_open, 2 open)
+// reports, at each collection, the state of every host's breaker kept;
+// see [BreakerSettings.MeterProvider].
+//
 // A Breakers is safe for concurrent use; share one among the Transports
 // that call the same hosts.
 type Breakers struct {
-	settings BreakerSettings
-	mu       sync.RWMutex
-	hosts    map[string]*hostBreaker
+	settings    BreakerSettings
+	mu          sync.RWMutex
+	hosts       map[string]*hostBreaker
+	transitions metric.Int64Counter // breaker_metrics.go
 }
 
 // hostBreaker is one host's breaker and the time it last opened.
@@ -37,6 +47,8 @@ type hostBreaker struct {
 	// openedAt is the UnixNano time of the last move to open, set from
 	// gobreaker's OnStateChange (under the breaker's own lock).
 	openedAt atomic.Int64
+	// attrs are the host's attribute sets of the breaker metrics.
+	attrs hostAttrs
 }
 
 // verdict is what one attempt means for the breaker.
@@ -58,9 +70,11 @@ var (
 // NewBreakers returns per-host breakers with s's settings, zero fields
 // taking their defaults: NewBreakers(BreakerSettings{}) opens a host's
 // breaker at 80 % failures over at least 20 calls in 10 s, for 5 s, then
-// tries one call.
+// tries one call. Their metrics go to s.MeterProvider.
 func NewBreakers(s BreakerSettings) *Breakers {
-	return &Breakers{settings: s.withDefaults(), hosts: make(map[string]*hostBreaker)}
+	b := &Breakers{settings: s.withDefaults(), hosts: make(map[string]*hostBreaker)}
+	b.instrument(s.MeterProvider)
+	return b
 }
 
 // allow asks host's breaker for one attempt. It returns the function that
@@ -137,7 +151,7 @@ func (b *Breakers) evictLocked() {
 
 // newHostBreaker builds host's breaker from the settings.
 func (b *Breakers) newHostBreaker(host string) *hostBreaker {
-	hb := &hostBreaker{}
+	hb := &hostBreaker{attrs: newHostAttrs(host)}
 	s := b.settings
 	hb.cb = gobreaker.NewTwoStepCircuitBreaker[struct{}](gobreaker.Settings{
 		Name:         host,
@@ -149,6 +163,9 @@ func (b *Breakers) newHostBreaker(host string) *hostBreaker {
 		OnStateChange: func(_ string, _, to gobreaker.State) {
 			if to == gobreaker.StateOpen {
 				hb.openedAt.Store(time.Now().UnixNano())
+			}
+			if b.transitions != nil {
+				b.transitions.Add(context.Background(), 1, hb.attrs.transitionOpts(to)...)
 			}
 		},
 		IsSuccessful: func(err error) bool { return err == nil },

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/sony/gobreaker/v2"
+	"go.opentelemetry.io/otel/metric"
 )
 
 // BreakerSettings configures [Breakers]. A field that is zero (or, for
@@ -59,6 +60,15 @@ type BreakerSettings struct {
 	// (with n trials, (1-p)^n: a larger n keeps a partly failing host
 	// shut).
 	HalfOpenRequests uint32
+	// MeterProvider receives the breakers' metrics: the transitions
+	// counter and the state gauge, whose server.address is the host's
+	// breaker key (the request URL's host[:port], lower-case), under
+	// this package's import path as the instrumentation scope. A
+	// Breakers does not stay alive for its gauge: the gauge stops
+	// reporting it once it is unreachable. Default nil:
+	// otel.GetMeterProvider(), the global provider, which records
+	// nothing until an SDK is installed.
+	MeterProvider metric.MeterProvider
 }
 
 // Defaults of [BreakerSettings], and the bound on the hosts tracked.

@@ -22,7 +22,8 @@ const (
 //     back per success on the first attempt), so that retries stay near a
 //     tenth of the calls that succeed and a sustained outage receives about
 //     one request per call; NoBudget false;
-//   - RetryInternal false, the real clock, no hooks.
+//   - RetryInternal false, the real clock, no hooks;
+//   - metrics on otel.GetMeterProvider() (see [Policy.WithMeterProvider]).
 //
 // Each call returns a fresh value with a budget of its own: call it once per
 // client and share the result (or its copies, which share the budget) among
@@ -37,5 +38,6 @@ func DefaultPolicy() Policy {
 		RandomizationFactor: defaultRandomizationFactor,
 		MaxServerDelay:      defaultMaxServerDelay,
 		Budget:              NewBudget(BudgetSettings{}),
+		metrics:             newRetryMetrics(nil),
 	}
 }

@@ -62,7 +62,8 @@ const (
 // limit retries in Do: it keeps no state between calls to fall back on.
 //
 // p.OnRetry is called before each wait, p.OnGiveUp once before Do returns a
-// failure, both on the calling goroutine.
+// failure, both on the calling goroutine. Each retry, and each retry the
+// budget refused, is counted (see [Policy.WithMeterProvider]).
 //
 // Out-of-range fields do not panic: MaxAttempts below 1 means one attempt,
 // MaxServerDelay of zero or less means 60 s, negative intervals mean no
@@ -70,6 +71,11 @@ const (
 // [0, 1]. A nil op fails with INTERNAL_ERROR after zero attempts; a panic in
 // op is not recovered.
 func Do(ctx context.Context, p Policy, op func(ctx context.Context) error) error {
+	return do(ctx, p, op, callMetrics{m: p.metrics})
+}
+
+// do is Do, counting the call's retries in m.
+func do(ctx context.Context, p Policy, op func(ctx context.Context) error, m callMetrics) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -109,6 +115,7 @@ func Do(ctx context.Context, p Policy, op func(ctx context.Context) error) error
 			return fail(p, attempt, err, reasonDeadline)
 		}
 		if !p.Budget.TryRetry() {
+			m.of().budgetRefused(ctx, m.host)
 			return fail(p, attempt, budgetExhausted(te, err), reasonBudget)
 		}
 		if p.OnRetry != nil {
@@ -117,6 +124,7 @@ func Do(ctx context.Context, p Policy, op func(ctx context.Context) error) error
 		if clk.Sleep(ctx, wait) != nil || ctx.Err() != nil {
 			return fail(p, attempt, err, ctxReason(ctx))
 		}
+		m.of().retried(ctx, m.host, te.Code)
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"go.opentelemetry.io/otel/metric"
+
 	"github.com/toolerr/toolerr/classify"
 )
 
@@ -65,6 +67,12 @@ type Policy struct {
 	// classifies its attempts' errors with its translate Set's classifier
 	// instead (see [WithErrorMappers]).
 	Classifier *classify.Classifier
+
+	// meters is the provider given to WithMeterProvider (nil: the
+	// global one), and metrics the instruments built from it (nil: built
+	// by each call to Do that retries).
+	meters  metric.MeterProvider
+	metrics *retryMetrics
 }
 
 // WithErrorMappers returns a copy of p whose Classifier has ms besides the

@@ -80,6 +80,10 @@ type transport struct {
 // The cost: right after a call spent its retries, a host that fails only
 // some calls gets one attempt per call until one succeeds.
 //
+// Retries, retries the budget refused and the breakers' state are counted
+// on the policy's meter provider, server.address being the request's URL
+// host (see [Policy.WithMeterProvider] and [BreakerSettings]).
+//
 // The RoundTripper is safe for concurrent use.
 func Transport(base http.RoundTripper, opts ...Option) http.RoundTripper {
 	if base == nil {
@@ -87,13 +91,18 @@ func Transport(base http.RoundTripper, opts ...Option) http.RoundTripper {
 	}
 	cfg := transportConfig{
 		policy:    DefaultPolicy(),
-		breakers:  NewBreakers(BreakerSettings{}),
 		keyHeader: defaultIdempotencyHeader,
 	}
 	for _, o := range opts {
 		if o != nil {
 			o(&cfg)
 		}
+	}
+	if cfg.policy.metrics == nil {
+		cfg.policy.metrics = newRetryMetrics(cfg.policy.meters)
+	}
+	if !cfg.breakersSet {
+		cfg.breakers = NewBreakers(BreakerSettings{MeterProvider: cfg.policy.meters})
 	}
 	switch {
 	case cfg.noBudget || cfg.policy.NoBudget:
@@ -176,7 +185,7 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, rejected
 	}
 	c.report = report
-	err := Do(req.Context(), p, c.attempt)
+	err := do(req.Context(), p, c.attempt, callMetrics{m: p.metrics, host: c.host})
 	if !c.bodyUsed {
 		closeRequestBody(req)
 	}

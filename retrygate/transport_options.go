@@ -22,6 +22,7 @@ type transportConfig struct {
 	noBudget       bool
 	set            *translate.Set
 	breakers       *Breakers
+	breakersSet    bool // WithBreakers or WithoutBreaker was given
 	attemptTimeout time.Duration
 	attemptHeader  string
 	keyHeader      string
@@ -70,11 +71,12 @@ func WithErrorMappers(ms ...classify.ErrorMapper) Option {
 
 // WithBreakers sets the per-host circuit breakers, to share them among
 // Transports. Default NewBreakers(BreakerSettings{}), one set per
-// Transport: a host's breaker opens at 80 % failures over at least 20 calls
-// in 10 s, stays open 5 s, then lets one trial call through. A nil b
-// disables the breakers, as [WithoutBreaker] does.
+// Transport, whose MeterProvider is the policy's (see
+// [Policy.WithMeterProvider]): a host's breaker opens at 80 % failures over
+// at least 20 calls in 10 s, stays open 5 s, then lets one trial call
+// through. A nil b disables the breakers, as [WithoutBreaker] does.
 func WithBreakers(b *Breakers) Option {
-	return func(c *transportConfig) { c.breakers = b }
+	return func(c *transportConfig) { c.breakers, c.breakersSet = b, true }
 }
 
 // WithoutHandoff turns the retry handoff off (see [Transport]): every call
@@ -90,7 +92,7 @@ func WithoutHandoff() Option {
 
 // WithoutBreaker disables the circuit breakers: every attempt goes out.
 func WithoutBreaker() Option {
-	return func(c *transportConfig) { c.breakers = nil }
+	return func(c *transportConfig) { c.breakers, c.breakersSet = nil, true }
 }
 
 // WithAttemptTimeout bounds each attempt to d, below the caller's own
