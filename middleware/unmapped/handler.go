@@ -41,7 +41,7 @@ func (s *Sampler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		b, err := json.Marshal(struct {
 			Samples []Sample `json:"samples"`
 		}{samples})
-		if err != nil { // a Sample always encodes; kept for the contract of Marshal
+		if err != nil { // only a time outside the years 0 to 9999 (a clock of WithClock) does not encode
 			http.Error(w, "cannot encode the samples", http.StatusInternalServerError)
 			return
 		}

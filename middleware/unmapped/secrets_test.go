@@ -79,6 +79,7 @@ func hostileCorpus(t *testing.T) []hostile {
 		require.NoError(t, file.Close())
 		require.Greater(t, n, 100, "%s holds the corpus", f)
 	}
+	out = append(out, wantCorpus(t)...)
 	// The pages and traces, with what each holds that must go: secrets,
 	// addresses, and the source lines of its frames.
 	fixtureMarks := map[string][]string{
@@ -122,6 +123,54 @@ func hostileCorpus(t *testing.T) []hostile {
 	return out
 }
 
+// wantCorpus reads the payment corpora that give the cleaned text
+// ("want") rather than the secrets: the text the cleaning replaced is
+// where the text and its cleaning differ, and of that what no sink may
+// hold is the card number without its last four digits, the IBAN without
+// its country and last four, the SSN whole. A mark
+// shorter than six bytes would be found in unrelated text and is left
+// out.
+func wantCorpus(t *testing.T) []hostile {
+	t.Helper()
+	var out []hostile
+	// security_codes.jsonl is left out: its codes are all shorter than six
+	// bytes (the independent corpora list theirs with their context).
+	for _, name := range []string{"cards.jsonl", "ibans.jsonl", "ssns.jsonl"} {
+		b, err := os.ReadFile(filepath.Join("..", "sanitize", "testdata", "payment", name))
+		require.NoError(t, err)
+		n := 0
+		for line := range strings.Lines(string(b)) {
+			var c struct{ Kind, Form, Text, Want string }
+			require.NoError(t, json.Unmarshal([]byte(line), &c), line)
+			if c.Want == "" {
+				continue
+			}
+			p := 0
+			for p < len(c.Text) && p < len(c.Want) && c.Text[p] == c.Want[p] {
+				p++
+			}
+			q := 0
+			for q < len(c.Text)-p && q < len(c.Want)-p && c.Text[len(c.Text)-1-q] == c.Want[len(c.Want)-1-q] {
+				q++
+			}
+			mark := c.Text[p : len(c.Text)-q]
+			switch c.Kind {
+			case "card":
+				mark = mark[:max(0, len(mark)-4)]
+			case "iban":
+				mark = mark[min(2, len(mark)):max(min(2, len(mark)), len(mark)-4)]
+			}
+			if len(strings.TrimSpace(mark)) < 6 {
+				continue
+			}
+			out = append(out, hostile{name + " " + c.Form + " " + c.Text, c.Text, []string{mark}})
+			n++
+		}
+		require.Greater(t, n, 10, "%s gives marks", name)
+	}
+	return out
+}
+
 // placements put a hostile text in every field of a response: the body,
 // each allow-listed header a vendor fills, the vendor code and the vendor
 // name; and put markers in the headers a sample never keeps.
@@ -157,7 +206,8 @@ func findMark(h hostile, written string) string {
 // Samples(), the handler's JSON and text, and the log.
 func TestNoSampleHoldsASecret(t *testing.T) {
 	corpus := hostileCorpus(t)
-	require.Greater(t, len(corpus), 400)
+	require.Greater(t, len(corpus), 600)
+	t.Logf("%d hostile texts", len(corpus))
 	for where, place := range placements {
 		t.Run(where, func(t *testing.T) {
 			for _, h := range corpus {
