@@ -84,6 +84,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs.DurationVar(&mc.CallTimeout, "timeout", mc.CallTimeout, "with -model: time limit of one model request")
 	fs.IntVar(&mc.MaxTurns, "turns", mc.MaxTurns, "with -model: model requests per task")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
 		return 2
 	}
 	if fs.NArg() > 0 {

@@ -2,13 +2,16 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -218,6 +221,7 @@ func TestRunModelMode(t *testing.T) {
 	require.Equal(t, 0, code, stderr.String())
 	assert.Empty(t, srv.rejected())
 	out := stdout.String()
+	t.Log("\n" + out)
 	assert.Contains(t, out, "harbor: 6 tasks, seed 1, agents driven by model "+testModel)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 5, out) // title, blank, header, two rows
@@ -231,4 +235,62 @@ func TestRunModelMode(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Contains(t, stderr.String(), "401")
 	assert.NotContains(t, stderr.String(), "sk-wrong")
+}
+
+// TestModelAgentTranscriptBounds answers every request with ten tool calls
+// at once: eight run, the other two are answered "not run" (every call
+// gets its result, as the API requires); and arguments so long that one
+// answer passes the transcript bound end the task after one request,
+// failed.
+func TestModelAgentTranscriptBounds(t *testing.T) {
+	clearOpenAIEnv(t)
+	for _, c := range []struct {
+		name     string
+		argBytes int
+		requests int // model requests the task makes
+		reason   string
+	}{
+		{"calls per answer", 10, 2, "no final answer in 2 model turns"},
+		{"transcript", 10 << 10, 1, "transcript over 65536 bytes"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var mu sync.Mutex
+			var bodies []string
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				b, _ := io.ReadAll(r.Body)
+				mu.Lock()
+				bodies = append(bodies, string(b))
+				n := len(bodies)
+				mu.Unlock()
+				args, _ := json.Marshal(map[string]string{"sku": strings.Repeat("x", c.argBytes)})
+				var calls []any
+				for i := range 10 {
+					calls = append(calls, map[string]any{"id": fmt.Sprintf("call_%d_%d", n, i), "type": "function",
+						"function": map[string]any{"name": "lookup_inventory", "arguments": string(args)}})
+				}
+				w.Header().Set("Content-Type", "application/json")
+				_ = json.NewEncoder(w).Encode(map[string]any{"id": "chatcmpl", "object": "chat.completion", "model": testModel,
+					"choices": []any{map[string]any{"index": 0, "finish_reason": "tool_calls",
+						"message": map[string]any{"role": "assistant", "content": nil, "tool_calls": calls}}}})
+			}))
+			defer srv.Close()
+			cfg := defaultConfig()
+			var why strings.Builder
+			cfg.Tasks, cfg.Verbose = 1, &why
+			cfg.Model = &modelConfig{Model: testModel, BaseURL: srv.URL + "/v1", APIKey: testAPIKey, CallTimeout: 10 * time.Second, MaxTurns: 2}
+			tk := newTasks(1, 3)[0]
+			row, err := runWorld(context.Background(), cfg, "toolerr", []task{tk})
+			require.NoError(t, err)
+			assert.Equal(t, 1, row.Failed)
+			assert.Equal(t, 8*c.requests, row.CallsAll, "eight calls run per answer")
+			assert.Contains(t, why.String(), c.reason)
+			mu.Lock()
+			defer mu.Unlock()
+			require.Len(t, bodies, c.requests)
+			if c.requests == 2 {
+				assert.Equal(t, 2, strings.Count(bodies[1], "not run: at most 8 tool calls are run from one answer"))
+				assert.Equal(t, 10, strings.Count(bodies[1], `"role":"tool"`))
+			}
+		})
+	}
 }
