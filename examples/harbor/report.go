@@ -86,7 +86,12 @@ func summarize(agent string, results []taskResult, paid, duplicates int, waited 
 
 // printTable writes the comparison table.
 func printTable(out io.Writer, cfg config, rows []summary) error {
-	fmt.Fprintf(out, "harbor: %d tasks, seed %d, naive agent retries %d times\n\n", cfg.Tasks, cfg.Seed, cfg.NaiveRetries)
+	if cfg.Model != nil {
+		fmt.Fprintf(out, "harbor: %d tasks, seed %d, agents driven by model %s (at most %d model turns per task)\n\n",
+			cfg.Tasks, cfg.Seed, cfg.Model.Model, cfg.Model.MaxTurns)
+	} else {
+		fmt.Fprintf(out, "harbor: %d tasks, seed %d, naive agent retries %d times\n\n", cfg.Tasks, cfg.Seed, cfg.NaiveRetries)
+	}
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "agent\tcompleted\tescalated\tfailed\tcalls/task\tcalls/completed\tpaid labels\tduplicate paid labels\tbodies with secret/host\tbodies with HTML\tfallbacks taken\trepeated calls refused\tsimulated wait\t")
 	for _, r := range rows {
@@ -125,7 +130,13 @@ func callTool(ctx context.Context, client *http.Client, base string, res *taskRe
 	if err != nil {
 		return 0, nil, err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/tools/"+tool, bytes.NewReader(b))
+	return callToolRaw(ctx, client, base, res, tool, b, key, accept)
+}
+
+// callToolRaw is callTool with the arguments as sent: a model's argument
+// text, which may not even be JSON, goes to the tool as it is.
+func callToolRaw(ctx context.Context, client *http.Client, base string, res *taskResult, tool string, args []byte, key, accept string) (int, []byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/tools/"+tool, bytes.NewReader(args))
 	if err != nil {
 		return 0, nil, err
 	}
