@@ -13,6 +13,7 @@ import (
 	"go.opentelemetry.io/otel/sdk/metric/metricdata"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/middleware/unmapped"
 	"github.com/toolerr/toolerr/translate"
 )
 
@@ -116,7 +117,8 @@ func TestOutboundUnmappedReachesTheMiddleware(t *testing.T) {
 	mux.Handle("/tools/detached", Tool("detached", func(w http.ResponseWriter, r *http.Request) error {
 		return call(context.Background())
 	}))
-	url := rig.underOtelhttp(t, mux, WithLogger(logger))
+	samples := unmapped.New(unmapped.WithLogger(quiet))
+	url := rig.underOtelhttp(t, mux, WithLogger(logger), WithUnmappedSamples(samples))
 	resp, body := do(t, "POST", url+"/tools/brew", nil, "{}")
 	assert.Equal(t, 502, resp.StatusCode)
 	assert.Equal(t, toolerr.CodeUpstreamUnclassified, problem(t, body)["code"])
@@ -126,6 +128,33 @@ func TestOutboundUnmappedReachesTheMiddleware(t *testing.T) {
 		"error.type=UPSTREAM_UNCLASSIFIED,http.response.status_code=418,toolerr.vendor=unknown": 1,
 	}, rig.sums(t, "toolerr.upstream.unmapped"), "once, for the call made under the request's context")
 	require.Len(t, logs.byMessage("toolerr: downstream failure not mapped; update the translator"), 1)
+	got := samples.Samples()
+	require.Len(t, got, 1, "the response is sampled")
+	assert.Equal(t, 418, got[0].Status)
+	assert.Equal(t, toolerr.CodeUpstreamUnclassified, got[0].Code)
+	assert.Contains(t, got[0].Body, "a shape no table knows")
+	assert.Equal(t, "application/json", got[0].Header["Content-Type"])
+}
+
+// TestCapturedUnmappedIsSampled: a vendor response the handler relayed,
+// which no table maps, is sampled with its allow-listed headers and its
+// sanitized body; its secrets and disallowed headers are not.
+func TestCapturedUnmappedIsSampled(t *testing.T) {
+	samples := unmapped.New(unmapped.WithLogger(quiet))
+	h := vendorHandler("acme", rawHandler(418, map[string]string{
+		"Content-Type": "text/plain", "Set-Cookie": "session=abcdef0123456789", "X-Request-Id": "vendor-req-1",
+	}, "teapot: key sk_live_51Habcdefghijklmnopqrstuv refused"))
+	url := serve(t, h, WithUnmappedSamples(samples))
+	resp, _ := do(t, "GET", url, nil, "")
+	assert.Equal(t, 502, resp.StatusCode)
+	got := samples.Samples()
+	require.Len(t, got, 1)
+	assert.Equal(t, "acme", got[0].Vendor)
+	assert.Equal(t, 418, got[0].Status)
+	assert.Contains(t, got[0].Body, "teapot")
+	assert.NotContains(t, got[0].Body, "sk_live_51Habcdefghijklmnopqrstuv")
+	assert.NotContains(t, got[0].Header, "Set-Cookie")
+	assert.Equal(t, "text/plain", got[0].Header["Content-Type"])
 }
 
 // TestMetricAttributesCarryNoRequestText: requests with hostile ids,

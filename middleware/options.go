@@ -13,6 +13,7 @@ import (
 	"github.com/toolerr/toolerr/internal/fallbackdecl"
 	"github.com/toolerr/toolerr/internal/toolmetrics"
 	"github.com/toolerr/toolerr/middleware/sanitize"
+	"github.com/toolerr/toolerr/middleware/unmapped"
 	"github.com/toolerr/toolerr/translate"
 )
 
@@ -51,6 +52,7 @@ type config struct {
 	tracers       trace.TracerProvider
 	meters        metric.MeterProvider
 	metrics       *toolmetrics.Set // built from meters by newConfig
+	samples       *unmapped.Sampler
 	toolName      func(*http.Request) string
 	idPolicy      RequestIDPolicy
 	mappers       []classify.ErrorMapper
@@ -166,6 +168,16 @@ func WithMeterProvider(p metric.MeterProvider) Option {
 			c.meters = p
 		}
 	}
+}
+
+// WithUnmappedSamples offers every downstream response no mapping
+// explained (a captured vendor response, or one a handler's outbound call
+// read with translate.Response under the request's context) to s, which
+// keeps a bounded, rate-limited, sanitized sample of it and logs it:
+// mount s (an http.Handler) behind the service's own auth to list the
+// recent samples (docs/unmapped.md). Default: none, no sample is kept.
+func WithUnmappedSamples(s *unmapped.Sampler) Option {
+	return func(c *config) { c.samples = s }
 }
 
 // WithToolName sets how the tool name of a request is found when no [Tool]

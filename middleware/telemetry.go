@@ -16,6 +16,7 @@ import (
 	"github.com/toolerr/toolerr/internal/toolmetrics"
 	"github.com/toolerr/toolerr/internal/unreadsdk"
 	"github.com/toolerr/toolerr/middleware/sanitize"
+	"github.com/toolerr/toolerr/middleware/unmapped"
 )
 
 // instrumentationName names the middleware's tracer and meter.
@@ -28,6 +29,7 @@ type telemetry struct {
 	logger  *slog.Logger
 	san     *sanitize.Sanitizer
 	unread  *unreadsdk.Reporter // SDK errors nothing read
+	samples *unmapped.Sampler   // samples of unmapped responses, or nil
 	// tracing reports whether a span started now could record; see
 	// tracingProbe.
 	tracing func() bool
@@ -42,6 +44,7 @@ func newTelemetry(cfg config) *telemetry {
 		metrics: cfg.metrics,
 		logger:  cfg.logger,
 		san:     cfg.sanitizer,
+		samples: cfg.samples,
 	}
 	t.tracing = tracingProbe(cfg.tracers)
 	t.unread = unreadsdk.New(t.metrics, cfg.logger)
@@ -188,6 +191,8 @@ func (t *telemetry) log(r *http.Request, e *toolerr.Error, status int, p *panicI
 func (t *telemetry) reportUnmapped(ctx context.Context, u reqscope.UnmappedResponse) {
 	vendor := t.san.CleanText(u.Vendor)
 	t.metrics.Unmapped(ctx, vendor, u.Status, u.Code)
+	t.samples.Offer(ctx, unmapped.Response{Vendor: vendor, Status: u.Status, Header: u.Header,
+		Body: u.Body, Code: u.Code, VendorCode: u.VendorCode})
 	if vendor == "" {
 		vendor = toolmetrics.Unknown
 	}

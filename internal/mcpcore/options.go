@@ -15,6 +15,7 @@ import (
 	"github.com/toolerr/toolerr/internal/reqscope"
 	"github.com/toolerr/toolerr/internal/toolmetrics"
 	"github.com/toolerr/toolerr/middleware/sanitize"
+	"github.com/toolerr/toolerr/middleware/unmapped"
 	"github.com/toolerr/toolerr/translate"
 )
 
@@ -40,6 +41,13 @@ func WithClassifier(cl *classify.Classifier) Option {
 			c.Classifier = cl
 		}
 	}
+}
+
+// WithUnmappedSamples offers every unmapped response a tool's outbound
+// call read (translate.Response under the call's context) to s. Default:
+// none.
+func WithUnmappedSamples(s *unmapped.Sampler) Option {
+	return func(c *Core) { c.samples = s }
 }
 
 // WithSanitizer sets the sanitizer of what reaches the client and the log.
@@ -124,7 +132,8 @@ type Core struct {
 	// Unmapped, so that an outbound call's unmapped response is counted,
 	// logged and sampled.
 	hooks   reqscope.Hooks
-	schemas schemaCache // arguments.go
+	samples *unmapped.Sampler // WithUnmappedSamples, or nil
+	schemas schemaCache       // arguments.go
 
 	fallbacks []fallbackdecl.Decl // fallback.go
 
@@ -173,7 +182,7 @@ func New(opts ...Option) *Core {
 		// vendor's table, as under the middleware.
 		_, _ = translate.NewSet(c.Classifier)
 	}
-	c.tel = newTelemetry(c.tracers, metrics, c.Logger, c.Sanitizer)
+	c.tel = newTelemetry(c.tracers, metrics, c.Logger, c.Sanitizer, c.samples)
 	c.hooks = reqscope.Hooks{Unmapped: c.tel.reportUnmapped}
 	c.newOnce()
 	c.newThrash()

@@ -16,6 +16,7 @@ import (
 	"github.com/toolerr/toolerr/internal/toolmetrics"
 	"github.com/toolerr/toolerr/internal/unreadsdk"
 	"github.com/toolerr/toolerr/middleware/sanitize"
+	"github.com/toolerr/toolerr/middleware/unmapped"
 )
 
 // instrumentationName names the tracer and meter of every MCP adapter.
@@ -32,12 +33,13 @@ type telemetry struct {
 	logger  *slog.Logger
 	san     *sanitize.Sanitizer
 	unread  *unreadsdk.Reporter // SDK errors nothing read, in toolerr.upstream.unmapped
+	samples *unmapped.Sampler   // or nil
 }
 
 // newTelemetry creates the tracer; the instruments are metrics, made
 // before the core's sanitizer was observed (options.go).
-func newTelemetry(tp trace.TracerProvider, metrics *toolmetrics.Set, logger *slog.Logger, san *sanitize.Sanitizer) *telemetry {
-	return &telemetry{tracer: tp.Tracer(instrumentationName), metrics: metrics, logger: logger, san: san,
+func newTelemetry(tp trace.TracerProvider, metrics *toolmetrics.Set, logger *slog.Logger, san *sanitize.Sanitizer, samples *unmapped.Sampler) *telemetry {
+	return &telemetry{tracer: tp.Tracer(instrumentationName), metrics: metrics, logger: logger, san: san, samples: samples,
 		unread: unreadsdk.New(metrics, logger)}
 }
 
@@ -162,6 +164,8 @@ func (t *telemetry) log(ctx context.Context, c *Core, e *toolerr.Error, cause er
 func (t *telemetry) reportUnmapped(ctx context.Context, u reqscope.UnmappedResponse) {
 	vendor := t.san.CleanText(u.Vendor)
 	t.metrics.Unmapped(ctx, vendor, u.Status, u.Code)
+	t.samples.Offer(ctx, unmapped.Response{Vendor: vendor, Status: u.Status, Header: u.Header,
+		Body: u.Body, Code: u.Code, VendorCode: u.VendorCode})
 	if vendor == "" {
 		vendor = toolmetrics.Unknown
 	}

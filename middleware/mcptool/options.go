@@ -10,6 +10,7 @@ import (
 	"github.com/toolerr/toolerr/classify"
 	"github.com/toolerr/toolerr/internal/mcpcore"
 	"github.com/toolerr/toolerr/middleware/sanitize"
+	"github.com/toolerr/toolerr/middleware/unmapped"
 )
 
 // Option configures [Wrap], [AddTool] and [Middleware]. The options are
@@ -63,6 +64,12 @@ func WithTracerProvider(tp trace.TracerProvider) Option { return mcpcore.WithTra
 // Default: the global provider (otel.GetMeterProvider) when the wrapper is
 // built.
 func WithMeterProvider(mp metric.MeterProvider) Option { return mcpcore.WithMeterProvider(mp) }
+
+// WithUnmappedSamples offers every unmapped response a tool's outbound
+// call read (translate.Response under the call's context) to s, a
+// bounded, rate-limited sampler of sanitized samples an operator lists
+// through its http.Handler (docs/unmapped.md). Default: none.
+func WithUnmappedSamples(s *unmapped.Sampler) Option { return mcpcore.WithUnmappedSamples(s) }
 
 // WithUnknownToolResult makes [Middleware] answer a call of a tool the
 // server does not have with a TOOL_NOT_FOUND tool result instead of the
