@@ -85,7 +85,7 @@ scrape_configs:
 		return len(s) > 0, err
 	})
 	a.unmapped(t, 20)
-	a.everything(t)
+	a.everything(t, vendor)
 
 	waitFor(t, "ToolerrUpstreamUnmapped firing for vendor carrier", func(ctx context.Context) (bool, error) {
 		alerts, err := prom.Alerts(ctx)

@@ -14,9 +14,12 @@ import (
 // table maps, a teapot's plain text, a proxy's HTML page too long to
 // keep whole with a leaked key in it, a quote service down, or a quote.
 type fakeVendor struct {
-	srv   *httptest.Server
-	calls atomic.Int64 // calls received, retries included
+	srv  *httptest.Server
+	down atomic.Int64 // calls of /v1/quotes/down received, retries included
 }
+
+// leakedKey is a live-looking Stripe key the vendor leaks in its errors.
+const leakedKey = "sk_live_51HqLyjWDarjtT1zdp7dcXBQ5"
 
 // quoteDown makes /v1/quotes/down answer 503 and the rest a quote.
 const quoteDown = "down"
@@ -32,7 +35,6 @@ func newFakeVendor(t *testing.T) *fakeVendor {
 
 // serve answers by path.
 func (v *fakeVendor) serve(w http.ResponseWriter, r *http.Request) {
-	v.calls.Add(1)
 	switch r.URL.Path {
 	case "/v1/track/stripe-unknown-code":
 		// Stripe's shape and headers, with a code Stripe's table does
@@ -52,9 +54,16 @@ func (v *fakeVendor) serve(w http.ResponseWriter, r *http.Request) {
 		// live-looking key in it: truncated and redacted.
 		w.Header().Set("Content-Type", "text/html")
 		w.WriteHeader(http.StatusBadGateway)
-		_, _ = io.WriteString(w, "<html><body><h1>502 Bad Gateway</h1><pre>upstream auth sk_live_51HqLyjWDarjtT1zdp7dcXBQ5 failed at db-7.internal.corp\n"+
+		_, _ = io.WriteString(w, "<html><body><h1>502 Bad Gateway</h1><pre>upstream auth "+leakedKey+" failed at db-7.internal.corp\n"+
 			strings.Repeat("<p>retrying upstream connection</p>\n", 3000)+"</pre></body></html>")
+	case "/v1/track/leaky-text":
+		// A short error text with a key and an internal address in it:
+		// the detail the agent reads, redacted.
+		w.Header().Set("Content-Type", "text/plain")
+		w.WriteHeader(http.StatusInternalServerError)
+		_, _ = io.WriteString(w, "auth failed for key "+leakedKey+" at 10.0.3.7:5432")
 	case "/v1/quotes/" + quoteDown:
+		v.down.Add(1)
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusServiceUnavailable)
 		_, _ = io.WriteString(w, `{"error":{"message":"service unavailable"}}`)
