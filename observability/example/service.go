@@ -64,7 +64,8 @@ func Start(ln net.Listener, cfg Config) (*Service, error) {
 		vendor: cfg.VendorURL,
 		// One Transport per downstream client: its budget and breakers
 		// are shared by all its calls.
-		quotes: &http.Client{Transport: retrygate.Transport(nil), Timeout: 10 * time.Second},
+		quotes: &http.Client{Transport: retrygate.Transport(nil,
+			retrygate.WithPolicy(retrygate.DefaultPolicy().WithMeterProvider(meters))), Timeout: 10 * time.Second},
 		relay:  &http.Client{Timeout: 10 * time.Second},
 	}
 	r := chi.NewRouter()
@@ -76,11 +77,11 @@ func Start(ln net.Listener, cfg Config) (*Service, error) {
 		r.Method(http.MethodPost, "/tools/get_quote", middleware.Tool("get_quote", t.getQuote))
 		labels := idempotency.NewMemoryStore()
 		r.Method(http.MethodPost, "/tools/create_label", middleware.Tool("create_label", createLabel,
-			idempotency.DuplicateGuard(labels, idempotency.WithLogger(cfg.Logger)),
-			idempotency.Middleware(labels, idempotency.WithLogger(cfg.Logger))))
+			idempotency.DuplicateGuard(labels, idempotency.WithLogger(cfg.Logger), idempotency.WithMeterProvider(meters)),
+			idempotency.Middleware(labels, idempotency.WithLogger(cfg.Logger), idempotency.WithMeterProvider(meters))))
 		pickups := redisstore.New(rdb)
 		r.Method(http.MethodPost, "/tools/book_pickup", middleware.Tool("book_pickup", bookPickup,
-			idempotency.Middleware(pickups, idempotency.WithLogger(cfg.Logger))))
+			idempotency.Middleware(pickups, idempotency.WithLogger(cfg.Logger), idempotency.WithMeterProvider(meters))))
 	})
 	s := &Service{
 		URL:    "http://" + ln.Addr().String(),
