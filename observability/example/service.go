@@ -66,7 +66,7 @@ func Start(ln net.Listener, cfg Config) (*Service, error) {
 		// are shared by all its calls.
 		quotes: &http.Client{Transport: retrygate.Transport(nil,
 			retrygate.WithPolicy(retrygate.DefaultPolicy().WithMeterProvider(meters))), Timeout: 10 * time.Second},
-		relay:  &http.Client{Timeout: 10 * time.Second},
+		relay: &http.Client{Timeout: 10 * time.Second},
 	}
 	r := chi.NewRouter()
 	r.Handle("/metrics", promhttp.HandlerFor(registry, promhttp.HandlerOpts{}))
