@@ -22,10 +22,11 @@ func isSeparator(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' || c == '-'
 }
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // NumberStart returns where s must end when it is cut at i: i itself,
-// unless the text from i on goes on with a digit (after any separators),
+// unless the text from i on goes on with a digit (after any separators;
+// a digit of ASCII or of a script of [DigitZeros], a separator of
+// isSeparatorRune),
 // or, when truncated says that s itself was cut off at its end, reaches
 // that end with nothing but separators; and s[:i] ends with a digit, or a
 // digit and separators. Then a number may run across the cut, and
@@ -39,28 +40,28 @@ func NumberStart[T ~string | ~[]byte](s T, i int, truncated bool) int {
 	}
 	i = min(i, len(s))
 	j := i
-	for j < len(s) && isSeparator(s[j]) {
-		j++
+	for n := separatorAt(s, j); n > 0; n = separatorAt(s, j) {
+		j += n
 	}
-	if j < len(s) && !isDigit(s[j]) || j == len(s) && !truncated {
+	if j < len(s) && digitAt(s, j) == 0 || j == len(s) && !truncated {
 		return i
 	}
 	k := i
-	for k > 0 && isSeparator(s[k-1]) {
-		k--
+	for n := separatorBefore(s, k); n > 0; n = separatorBefore(s, k) {
+		k -= n
 	}
-	if k == 0 || !isDigit(s[k-1]) {
+	if digitBefore(s, k) == 0 {
 		return i
 	}
 	for {
-		for k > 0 && isDigit(s[k-1]) {
-			k--
+		for n := digitBefore(s, k); n > 0; n = digitBefore(s, k) {
+			k -= n
 		}
 		p := k
-		for p > 0 && isSeparator(s[p-1]) {
-			p--
+		for n := separatorBefore(s, p); n > 0; n = separatorBefore(s, p) {
+			p -= n
 		}
-		if p == k || p == 0 || !isDigit(s[p-1]) {
+		if p == k || digitBefore(s, p) == 0 {
 			return k
 		}
 		k = p

@@ -62,3 +62,25 @@ func TestNumberStartTruncated(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberStartReadsOtherScriptsDigits: a number written in full-width
+// or Arabic-Indic digits, with ASCII, ideographic or full-width
+// separators, loses every group before a cut that runs through it, as an
+// ASCII one does: the card rule reads those digits too.
+func TestNumberStartReadsOtherScriptsDigits(t *testing.T) {
+	for _, tc := range []struct{ s, want string }{
+		{"カード番号：４４１４ １５８６ ５４２０ ０５８", "カード番号："},
+		{"card ４４１４\u3000１５８６\u3000５４２０\u3000０５", "card "},
+		{"card ４４１４－１５８６－５４２０－０５", "card "},
+		{"رقم ٤٤١٤ ١٥٨٦ ٥٤٢٠ ٠٥", "رقم "},
+		{"order ４４１４ is late", "order ４４１４ is"},
+	} {
+		got := DropLastWord(tc.s)
+		if string(got) != tc.want && strings.TrimSpace(string(got)) != strings.TrimSpace(tc.want) {
+			t.Errorf("DropLastWord(%q) = %q, want %q", tc.s, got, tc.want)
+		}
+		if b := DropLastWord([]byte(tc.s)); string(b) != string(got) {
+			t.Errorf("DropLastWord over bytes = %q, over a string %q", b, got)
+		}
+	}
+}

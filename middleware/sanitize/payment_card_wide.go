@@ -3,6 +3,8 @@ package sanitize
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/toolerr/toolerr/internal/textcut"
 )
 
 // Card numbers in the digits of other scripts. A Japanese input method
@@ -15,17 +17,8 @@ import (
 // groups may be split by white space (the ideographic space too), '-' or
 // the full-width '－'.
 
-// digitZeros are the code points of the zero of each script whose digits
-// are read: Arabic-Indic, Extended Arabic-Indic (Persian, Urdu),
-// Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada,
-// Malayalam, Thai, Lao, Tibetan, Myanmar, Khmer, Mongolian and the
-// full-width forms. Each script's digits are the ten code points from its
-// zero.
-var digitZeros = [...]rune{0x0660, 0x06F0, 0x0966, 0x09E6, 0x0A66, 0x0AE6, 0x0B66, 0x0BE6, 0x0C66,
-	0x0CE6, 0x0D66, 0x0E50, 0x0ED0, 0x0F20, 0x1040, 0x17E0, 0x1810, 0xFF10}
-
 // digitAt returns the value of the digit, ASCII or of another script of
-// digitZeros, that starts at s[j], and its length in bytes; size is 0 when
+// textcut.DigitZeros, that starts at s[j], and its length in bytes; size is 0 when
 // no digit starts there.
 func digitAt(s string, j int) (value byte, size int) {
 	if j >= len(s) {
@@ -38,13 +31,8 @@ func digitAt(s string, j int) (value byte, size int) {
 		return 0, 0
 	}
 	r, n := utf8.DecodeRuneInString(s[j:])
-	if r < digitZeros[0] {
-		return 0, 0
-	}
-	for _, z := range digitZeros {
-		if r >= z && r <= z+9 {
-			return byte(r - z), n
-		}
+	if v, ok := textcut.Digit(r); ok {
+		return v, n
 	}
 	return 0, 0
 }
