@@ -22,7 +22,6 @@ func isSeparator(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' || c == '-'
 }
 
-
 // NumberStart returns where s must end when it is cut at i: i itself,
 // unless the text from i on goes on with a digit (after any separators;
 // a digit of ASCII or of a script of [DigitZeros], a separator of
