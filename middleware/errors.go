@@ -130,7 +130,7 @@ func (m *handler) fromCapture(rec *recorder, r *http.Request) (e *toolerr.Error,
 	}
 	d := m.cfg.classifier.Decide(o)
 	if d.Unmapped {
-		m.tel.reportUnmapped(ctx, reqscope.UnmappedResponse{Vendor: o.Vendor, VendorCode: o.VendorCode,
+		m.tel.unmapped.Report(ctx, reqscope.UnmappedResponse{Vendor: o.Vendor, VendorCode: o.VendorCode,
 			Status: o.Status, Code: d.Code, Header: raw.Header, Body: raw.Body})
 	}
 	if raw.Truncated {

@@ -82,7 +82,7 @@ func newHandler(opts []Option) *handler {
 	c := newTextCleaner(cfg.sanitizer, cfg.registry)
 	tel := newTelemetry(cfg)
 	return &handler{cfg: cfg, tel: tel, cleaner: c,
-		hooks:       reqscope.Hooks{Clean: c.clean, Redact: cfg.sanitizer.Redact, Unmapped: tel.reportUnmapped},
+		hooks:       reqscope.Hooks{Clean: c.clean, Redact: cfg.sanitizer.Redact, Unmapped: tel.unmapped.Report},
 		writeOpts:   []toolerr.WriteOption{toolerr.WithFormat(cfg.format), toolerr.WithRegistry(cfg.registry)},
 		problemOpts: []toolerr.WriteOption{toolerr.WithFormat(toolerr.FormatProblem), toolerr.WithRegistry(cfg.registry)}}
 }

@@ -12,11 +12,9 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/toolerr/toolerr"
-	"github.com/toolerr/toolerr/internal/reqscope"
 	"github.com/toolerr/toolerr/internal/toolmetrics"
 	"github.com/toolerr/toolerr/internal/unreadsdk"
 	"github.com/toolerr/toolerr/middleware/sanitize"
-	"github.com/toolerr/toolerr/middleware/unmapped"
 )
 
 // instrumentationName names the middleware's tracer and meter.
@@ -29,7 +27,8 @@ type telemetry struct {
 	logger  *slog.Logger
 	san     *sanitize.Sanitizer
 	unread  *unreadsdk.Reporter // SDK errors nothing read
-	samples *unmapped.Sampler   // samples of unmapped responses, or nil
+	// unmapped counts, samples and logs a response no mapping explained.
+	unmapped *toolmetrics.UnmappedReporter
 	// tracing reports whether a span started now could record; see
 	// tracingProbe.
 	tracing func() bool
@@ -44,8 +43,9 @@ func newTelemetry(cfg config) *telemetry {
 		metrics: cfg.metrics,
 		logger:  cfg.logger,
 		san:     cfg.sanitizer,
-		samples: cfg.samples,
 	}
+	t.unmapped = &toolmetrics.UnmappedReporter{Metrics: cfg.metrics, Sanitizer: cfg.sanitizer,
+		Samples: cfg.samples, Logger: cfg.logger}
 	t.tracing = tracingProbe(cfg.tracers)
 	t.unread = unreadsdk.New(t.metrics, cfg.logger)
 	return t
@@ -183,24 +183,4 @@ func (t *telemetry) log(r *http.Request, e *toolerr.Error, status int, p *panicI
 		attrs = append(attrs, slog.String("stack", t.san.Redact(string(p.stack))))
 	}
 	t.logger.LogAttrs(ctx, level, "toolerr: tool call failed", attrs...)
-}
-
-// reportUnmapped counts and logs, loudly, a downstream failure that no
-// mapping explained, so a translator that is out of date shows, and offers
-// the response to the sampler when there is one.
-func (t *telemetry) reportUnmapped(ctx context.Context, u reqscope.UnmappedResponse) {
-	vendor := t.san.CleanText(u.Vendor)
-	t.metrics.Unmapped(ctx, vendor, u.Status, u.Code)
-	t.samples.Offer(ctx, unmapped.Response{Vendor: vendor, Status: u.Status, Header: u.Header,
-		Body: u.Body, Code: u.Code, VendorCode: u.VendorCode})
-	if vendor == "" {
-		vendor = toolmetrics.Unknown
-	}
-	t.logger.LogAttrs(ctx, slog.LevelWarn, "toolerr: downstream failure not mapped; update the translator",
-		slog.String("vendor", vendor),
-		slog.Int("upstream_status", u.Status),
-		slog.String("vendor_code", t.san.CleanText(u.VendorCode)),
-		slog.String("code", u.Code),
-		slog.String("request_id", toolerr.RequestID(ctx)),
-	)
 }

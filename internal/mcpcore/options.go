@@ -183,7 +183,7 @@ func New(opts ...Option) *Core {
 		_, _ = translate.NewSet(c.Classifier)
 	}
 	c.tel = newTelemetry(c.tracers, metrics, c.Logger, c.Sanitizer, c.samples)
-	c.hooks = reqscope.Hooks{Unmapped: c.tel.reportUnmapped}
+	c.hooks = reqscope.Hooks{Unmapped: c.tel.unmapped.Report}
 	c.newOnce()
 	c.newThrash()
 	return c

@@ -33,14 +33,17 @@ type telemetry struct {
 	logger  *slog.Logger
 	san     *sanitize.Sanitizer
 	unread  *unreadsdk.Reporter // SDK errors nothing read, in toolerr.upstream.unmapped
-	samples *unmapped.Sampler   // or nil
+	// unmapped counts, samples and logs an outbound call's unmapped
+	// response: the Unmapped hook of every call's request scope.
+	unmapped *toolmetrics.UnmappedReporter
 }
 
 // newTelemetry creates the tracer; the instruments are metrics, made
 // before the core's sanitizer was observed (options.go).
 func newTelemetry(tp trace.TracerProvider, metrics *toolmetrics.Set, logger *slog.Logger, san *sanitize.Sanitizer, samples *unmapped.Sampler) *telemetry {
-	return &telemetry{tracer: tp.Tracer(instrumentationName), metrics: metrics, logger: logger, san: san, samples: samples,
-		unread: unreadsdk.New(metrics, logger)}
+	return &telemetry{tracer: tp.Tracer(instrumentationName), metrics: metrics, logger: logger, san: san,
+		unmapped: &toolmetrics.UnmappedReporter{Metrics: metrics, Sanitizer: san, Samples: samples, Logger: logger},
+		unread:   unreadsdk.New(metrics, logger)}
 }
 
 // mcpMethod is the outcome attribute of every failed call's count.
@@ -156,26 +159,6 @@ func (t *telemetry) log(ctx context.Context, c *Core, e *toolerr.Error, cause er
 		attrs = append(attrs, slog.String("stack", c.Sanitizer.Redact(string(stack))))
 	}
 	t.logger.LogAttrs(ctx, level, "toolerr: MCP tool call failed", attrs...)
-}
-
-// reportUnmapped counts and logs, loudly, a downstream response an
-// outbound call of a tool read (translate.Response) that no mapping
-// explained: the Unmapped hook of every call's request scope.
-func (t *telemetry) reportUnmapped(ctx context.Context, u reqscope.UnmappedResponse) {
-	vendor := t.san.CleanText(u.Vendor)
-	t.metrics.Unmapped(ctx, vendor, u.Status, u.Code)
-	t.samples.Offer(ctx, unmapped.Response{Vendor: vendor, Status: u.Status, Header: u.Header,
-		Body: u.Body, Code: u.Code, VendorCode: u.VendorCode})
-	if vendor == "" {
-		vendor = toolmetrics.Unknown
-	}
-	t.logger.LogAttrs(ctx, slog.LevelWarn, "toolerr: downstream failure not mapped; update the translator",
-		slog.String("vendor", vendor),
-		slog.Int("upstream_status", u.Status),
-		slog.String("vendor_code", t.san.CleanText(u.VendorCode)),
-		slog.String("code", u.Code),
-		slog.String("request_id", toolerr.RequestID(ctx)),
-	)
 }
 
 // CountCall counts one call of tool in toolerr.tool.calls. An adapter
