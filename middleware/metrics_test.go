@@ -34,7 +34,7 @@ func (rig *otelRig) sums(t *testing.T, name string) map[string]int64 {
 			for _, p := range sum.DataPoints {
 				kv := make([]string, 0, p.Attributes.Len())
 				for _, a := range p.Attributes.ToSlice() {
-					kv = append(kv, string(a.Key)+"="+a.Value.Emit())
+					kv = append(kv, string(a.Key)+"="+a.Value.String())
 				}
 				got[strings.Join(kv, ",")] = p.Value
 			}
