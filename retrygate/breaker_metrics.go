@@ -50,10 +50,11 @@ type hostAttrs struct {
 
 // newHostAttrs builds host's attribute sets.
 func newHostAttrs(host string) hostAttrs {
-	addr := attrServerAddress.String(host)
-	a := hostAttrs{host: []metric.ObserveOption{metric.WithAttributeSet(attribute.NewSet(addr))}}
+	addr := hostAttributes(host)
+	a := hostAttrs{host: []metric.ObserveOption{metric.WithAttributeSet(attribute.NewSet(addr...))}}
 	for i, s := range breakerStates {
-		a.transitions[i] = []metric.AddOption{metric.WithAttributeSet(attribute.NewSet(addr, attrBreakerState.String(breakerStateName(s))))}
+		kv := append(append([]attribute.KeyValue(nil), addr...), attrBreakerState.String(breakerStateName(s)))
+		a.transitions[i] = []metric.AddOption{metric.WithAttributeSet(attribute.NewSet(kv...))}
 	}
 	return a
 }

@@ -3,6 +3,9 @@ package retrygate
 import (
 	"context"
 	"log/slog"
+	"net"
+	"strconv"
+	"strings"
 	"sync"
 
 	"go.opentelemetry.io/otel"
@@ -18,6 +21,7 @@ const scopeName = "github.com/toolerr/toolerr/retrygate"
 // conventions where one exists).
 const (
 	attrServerAddress = attribute.Key("server.address")
+	attrServerPort    = attribute.Key("server.port")
 	attrErrorType     = attribute.Key("error.type")
 	attrBreakerState  = attribute.Key("toolerr.breaker.state")
 	// otherErrorType is error.type for a failure without a code, as the
@@ -86,10 +90,7 @@ func (m *retryMetrics) retried(ctx context.Context, host, code string) {
 	opts, ok := m.retryOpts[k]
 	m.mu.RUnlock()
 	if !ok {
-		kv := []attribute.KeyValue{attrErrorType.String(code)}
-		if host != "" {
-			kv = append(kv, attrServerAddress.String(host))
-		}
+		kv := append([]attribute.KeyValue{attrErrorType.String(code)}, hostAttributes(host)...)
 		opts = cached(&m.mu, m.retryOpts, k, kv)
 	}
 	m.retries.Add(ctx, 1, opts...)
@@ -101,13 +102,24 @@ func (m *retryMetrics) budgetRefused(ctx context.Context, host string) {
 	opts, ok := m.refusedOpts[host]
 	m.mu.RUnlock()
 	if !ok {
-		var kv []attribute.KeyValue
-		if host != "" {
-			kv = append(kv, attrServerAddress.String(host))
-		}
-		opts = cached(&m.mu, m.refusedOpts, host, kv)
+		opts = cached(&m.mu, m.refusedOpts, host, hostAttributes(host))
 	}
 	m.refused.Add(ctx, 1, opts...)
+}
+
+// hostAttributes returns the attributes of a breaker key (a URL's host,
+// with its port when the URL names one) by the semantic conventions:
+// server.address the host, server.port the port. "" has none.
+func hostAttributes(host string) []attribute.KeyValue {
+	if host == "" {
+		return nil
+	}
+	if h, p, err := net.SplitHostPort(host); err == nil {
+		if port, err := strconv.Atoi(p); err == nil {
+			return []attribute.KeyValue{attrServerAddress.String(h), attrServerPort.Int(port)}
+		}
+	}
+	return []attribute.KeyValue{attrServerAddress.String(strings.Trim(host, "[]"))}
 }
 
 // cached returns the Add options of the attribute set kv, keeping them
