@@ -13,6 +13,7 @@ import (
 	"go.opentelemetry.io/otel/sdk/metric/metricdata"
 
 	"github.com/toolerr/toolerr"
+	"github.com/toolerr/toolerr/middleware/sanitize"
 	"github.com/toolerr/toolerr/middleware/unmapped"
 	"github.com/toolerr/toolerr/translate"
 )
@@ -195,5 +196,20 @@ func TestMetricAttributesCarryNoRequestText(t *testing.T) {
 	}
 	assert.Equal(t, map[string]bool{"/tools/search/{q}": true, "ok": true}, tools,
 		"tool names are the route pattern and the adapter's name")
+	assert.Positive(t, rig.sums(t, "toolerr.redactions")["toolerr.redaction.kind=secret"])
+}
+
+// TestOwnSanitizerIsUsedAndCounted: a sanitizer given with WithSanitizer
+// cleans what the agent reads (the service's own secret, registered with
+// sanitize.WithSecrets, is redacted) and its redactions are counted like
+// those of the default one.
+func TestOwnSanitizerIsUsedAndCounted(t *testing.T) {
+	const own = "db-pass-Xq7rT2"
+	rig := newOtelRig(t)
+	san := sanitize.New(sanitize.WithSecrets(own), sanitize.WithHostname(""))
+	url := rig.underOtelhttp(t, vendorHandler("acme", rawHandler(500, nil, "login failed with "+own)), WithSanitizer(san))
+	_, body := do(t, "GET", url, nil, "")
+	assert.NotContains(t, string(body), own)
+	assert.Contains(t, string(body), "[REDACTED:configured-secret]")
 	assert.Positive(t, rig.sums(t, "toolerr.redactions")["toolerr.redaction.kind=secret"])
 }
