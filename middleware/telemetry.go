@@ -116,7 +116,9 @@ func (t *telemetry) trace(rec *recorder, r *http.Request) string {
 // server errors: a 4xx is the caller's mistake and leaves them unset.
 //
 //   - Always: toolerr.code and toolerr.category, so 4xx calls can be
-//     queried without counting as errors.
+//     queried without counting as errors; and for a tool's error the
+//     GenAI execute_tool attributes gen_ai.operation.name and
+//     gen_ai.tool.name.
 //   - For a 5xx, or an error the client never got (status 0): error.type
 //     (the code), the span status Error, and one exception event with the
 //     sanitized detail (and for a panic the redacted stack).
@@ -128,6 +130,14 @@ func (t *telemetry) onSpan(span trace.Span, e *toolerr.Error, status int, p *pan
 		attribute.String("toolerr.code", e.Code),
 		attribute.String("toolerr.category", string(e.Category)),
 	)
+	if e.Tool != "" && e.Code != toolerr.CodeToolNotFound {
+		// The GenAI conventions' attributes of a tool's execution; the
+		// name of a tool the server does not have is the caller's.
+		span.SetAttributes(
+			attribute.String("gen_ai.operation.name", "execute_tool"),
+			attribute.String("gen_ai.tool.name", e.Tool),
+		)
+	}
 	if status > 0 && status < 500 {
 		return
 	}

@@ -117,6 +117,8 @@ func TestSpanOfAServerError(t *testing.T) {
 	assert.Equal(t, codes.Error, span.Status().Code, "5xx sets the span status to Error")
 	got := attrs(attribute.NewSet(span.Attributes()...))
 	assert.Equal(t, toolerr.CodeUpstreamUnavailable, got["error.type"])
+	assert.Equal(t, "refund", got["gen_ai.tool.name"], "the GenAI execute_tool attributes")
+	assert.Equal(t, "execute_tool", got["gen_ai.operation.name"])
 
 	var exceptions []sdktrace.Event
 	for _, ev := range span.Events() {

@@ -28,6 +28,16 @@ func FuzzOffer(f *testing.F) {
 		WithSanitizer(sanitize.New(sanitize.WithHostname(""))), WithBodyBytes(128))
 	sentence := leakprobe.Sentence()
 	f.Fuzz(func(t *testing.T, vendor, vendorCode, header string, status int, body []byte) {
+		// The probes are planted between the fuzzed texts; a fuzzed text
+		// that holds a probe's mark itself may hold it as no secret (a
+		// test card number glued to more digits is an 18-digit number,
+		// not a card), so it proves nothing about the planted ones.
+		fuzzed := make([]byte, 0, len(vendor)+len(vendorCode)+len(header)+len(body)+3)
+		fuzzed = append(append(append(append(append(append(append(fuzzed,
+			vendor...), 0), vendorCode...), 0), header...), 0), body...)
+		if name, _ := leakprobe.Find(fuzzed); name != "" {
+			t.Skipf("the fuzzed text holds the %s's mark itself", name)
+		}
 		plant := func(s string) string { return s + " " + sentence + " " + s }
 		in := Response{
 			Vendor: plant(vendor), Status: status, VendorCode: plant(vendorCode), Code: plant(vendorCode),
