@@ -4,10 +4,8 @@ import (
 	"context"
 	"log/slog"
 	"maps"
-	"runtime"
 	"sync"
 	"sync/atomic"
-	"weak"
 
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/metric"
@@ -45,23 +43,13 @@ func newCallCounts(meter metric.Meter, logger *slog.Logger) *callCounts {
 	// instrument the first made, and drops the option's callback, while
 	// callbacks registered for it run each, their observations of one
 	// tool summed.
-	// The callback holds the counts weakly and is unregistered once they
-	// are garbage, so a provider never keeps an adapter's counts alive nor
-	// grows with the adapters built on it.
 	inst, err := meter.Int64ObservableCounter(NameCalls, metric.WithUnit("{call}"),
 		metric.WithDescription("Tool calls served, by tool: the denominator of the error rate."))
 	if err == nil {
-		counts := weak.Make(c)
-		var reg metric.Registration
-		reg, err = meter.RegisterCallback(func(_ context.Context, o metric.Observer) error {
-			if c := counts.Value(); c != nil {
-				c.observe(o, inst)
-			}
+		_, err = meter.RegisterCallback(func(_ context.Context, o metric.Observer) error {
+			c.observe(o, inst)
 			return nil
 		}, inst)
-		if err == nil {
-			runtime.AddCleanup(c, func(r metric.Registration) { _ = r.Unregister() }, reg)
-		}
 	}
 	if err != nil {
 		logger.Warn("toolerr: cannot create counter "+NameCalls, slog.Any("error", err))

@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"runtime"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -197,42 +195,4 @@ func TestSetsOnOneProviderAddUp(t *testing.T) {
 		"toolerr.tool.calls gen_ai.tool.name=y":                                             1,
 		"toolerr.errors error.type=NOT_FOUND,gen_ai.tool.name=x,toolerr.category=not_found": 2,
 	}, got)
-}
-
-// TestCallsCallbackLetsGoOfItsSet: a Set nothing refers to any more is
-// collected, and its callback unregistered: a provider does not keep
-// every adapter ever built on it, nor report their counts.
-func TestCallsCallbackLetsGoOfItsSet(t *testing.T) {
-	reader := sdkmetric.NewManualReader()
-	mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader))
-	kept := New(mp, "s", quiet)
-	kept.Call("kept")
-	func() {
-		gone := New(mp, "s", quiet)
-		gone.Call("gone")
-	}()
-	collected := func() map[string]int64 {
-		var rm metricdata.ResourceMetrics
-		require.NoError(t, reader.Collect(context.Background(), &rm))
-		got := map[string]int64{}
-		for _, sm := range rm.ScopeMetrics {
-			for _, m := range sm.Metrics {
-				if m.Name != NameCalls {
-					continue
-				}
-				for _, p := range m.Data.(metricdata.Sum[int64]).DataPoints {
-					tool, _ := p.Attributes.Value(KeyToolName)
-					got[tool.AsString()] += p.Value
-				}
-			}
-		}
-		return got
-	}
-	require.Eventually(t, func() bool {
-		runtime.GC()
-		_, reported := collected()["gone"]
-		return !reported
-	}, 5*time.Second, 10*time.Millisecond, "the collected Set's calls are no longer reported")
-	assert.Equal(t, int64(1), collected()["kept"])
-	runtime.KeepAlive(kept)
 }
