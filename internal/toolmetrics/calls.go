@@ -38,6 +38,10 @@ func newCallCounts(meter metric.Meter, logger *slog.Logger) *callCounts {
 	empty := map[string]*callCount{}
 	c.tools.Store(&empty)
 	c.overflow.opt = metric.WithAttributeSet(attribute.NewSet(overflow))
+	// The callback holds the counts for as long as the provider lives, so
+	// that counts made before an adapter became unreachable are still
+	// reported at the provider's last collection (its Shutdown); an
+	// adapter is built once per service, not per request.
 	// The callback is registered on its own (RegisterCallback), not as an
 	// instrument option: the SDK hands a second Set on the same meter the
 	// instrument the first made, and drops the option's callback, while
