@@ -1,10 +1,12 @@
 package unmapped
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"log/slog"
 	"net/http"
+	"slices"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -27,17 +29,8 @@ func FuzzOffer(f *testing.F) {
 	s := New(WithClock(tick), WithLogger(slog.New(slog.DiscardHandler)),
 		WithSanitizer(sanitize.New(sanitize.WithHostname(""))), WithBodyBytes(128))
 	sentence := leakprobe.Sentence()
+	own := sanitize.New(sanitize.WithHostname(""))
 	f.Fuzz(func(t *testing.T, vendor, vendorCode, header string, status int, body []byte) {
-		// The probes are planted between the fuzzed texts; a fuzzed text
-		// that holds a probe's mark itself may hold it as no secret (a
-		// test card number glued to more digits is an 18-digit number,
-		// not a card), so it proves nothing about the planted ones.
-		fuzzed := make([]byte, 0, len(vendor)+len(vendorCode)+len(header)+len(body)+3)
-		fuzzed = append(append(append(append(append(append(append(fuzzed,
-			vendor...), 0), vendorCode...), 0), header...), 0), body...)
-		if name, _ := leakprobe.Find(fuzzed); name != "" {
-			t.Skipf("the fuzzed text holds the %s's mark itself", name)
-		}
 		plant := func(s string) string { return s + " " + sentence + " " + s }
 		in := Response{
 			Vendor: plant(vendor), Status: status, VendorCode: plant(vendorCode), Code: plant(vendorCode),
@@ -68,8 +61,44 @@ func FuzzOffer(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if name, mark := leakprobe.Find(b); name != "" {
+		if name, mark := leaked(b, own, vendor, vendorCode, header, string(body)); name != "" {
 			t.Fatalf("the %s survived as %q:\n%s", name, mark, b)
 		}
 	})
+}
+
+// leaked returns the first probe a mark of which is in b, and the mark,
+// unless one of the fuzzed texts, sanitized on its own, holds the mark
+// too (its letters and digits, whatever separates them): the fuzzer wrote
+// it, in a form the sanitizer rightly keeps (twelve digits alone, a test
+// card number glued to more digits: no card), and it proves nothing of
+// the probes planted between the fuzzed texts. "" when nothing leaked.
+func leaked(b []byte, san *sanitize.Sanitizer, fuzzed ...string) (name, mark string) {
+	var kept [][]byte
+	for _, text := range fuzzed {
+		kept = append(kept, lettersAndDigits([]byte(san.CleanText(text))))
+	}
+	for _, p := range leakprobe.Probes() {
+		for _, m := range p.Marks {
+			if !bytes.Contains(b, []byte(m)) {
+				continue
+			}
+			flat := lettersAndDigits([]byte(m))
+			if !slices.ContainsFunc(kept, func(k []byte) bool { return bytes.Contains(k, flat) }) {
+				return p.Name, m
+			}
+		}
+	}
+	return "", ""
+}
+
+// lettersAndDigits returns the ASCII letters and digits of b.
+func lettersAndDigits(b []byte) []byte {
+	out := make([]byte, 0, len(b))
+	for _, c := range b {
+		if c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+			out = append(out, c)
+		}
+	}
+	return out
 }
