@@ -130,12 +130,11 @@ func (t *telemetry) onSpan(span trace.Span, e *toolerr.Error, status int, p *pan
 		attribute.String("toolerr.code", e.Code),
 		attribute.String("toolerr.category", string(e.Category)),
 	)
-	if e.Tool != "" && e.Code != toolerr.CodeToolNotFound {
-		// The GenAI conventions' attributes of a tool's execution; the
-		// name of a tool the server does not have is the caller's.
+	if tool := toolmetrics.ToolName(e.Code, e.Tool); tool != "" {
+		// The GenAI conventions' attributes of a tool's execution.
 		span.SetAttributes(
 			attribute.String("gen_ai.operation.name", "execute_tool"),
-			attribute.String("gen_ai.tool.name", e.Tool),
+			attribute.String("gen_ai.tool.name", tool),
 		)
 	}
 	if status > 0 && status < 500 {

@@ -33,7 +33,7 @@ func keyedCall(t *testing.T, url, key, body string) (*http.Response, []byte) {
 	}, body)
 }
 
-// toolPoints returns the toolerr.tool attribute of every toolerr.errors
+// toolPoints returns the gen_ai.tool.name attribute of every toolerr.errors
 // data point.
 func toolPoints(t *testing.T, rig *otelRig) []string {
 	t.Helper()

@@ -116,7 +116,7 @@ func (t *telemetry) onSpan(span trace.Span, c *Core, e *toolerr.Error, stack []b
 		attribute.String("toolerr.code", e.Code),
 		attribute.String("toolerr.category", string(e.Category)),
 		attribute.String("gen_ai.operation.name", "execute_tool"),
-		attribute.String("gen_ai.tool.name", e.Tool),
+		attribute.String("gen_ai.tool.name", toolmetrics.ToolName(e.Code, e.Tool)),
 		attribute.String("mcp.method.name", methodToolsCall),
 	)
 	if e.Status > 0 && e.Status < 500 {

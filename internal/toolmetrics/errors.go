@@ -20,13 +20,20 @@ type ErrorAttrs struct {
 // errorKey is an ErrorAttrs as a map key.
 type errorKey ErrorAttrs
 
-// Error counts one error returned to a tool caller. The tool name of a
-// TOOL_NOT_FOUND is the caller's, not one of the service's tools: it is
-// left out.
-func (s *Set) Error(ctx context.Context, a ErrorAttrs) {
-	if a.Code == toolerr.CodeToolNotFound {
-		a.Tool = ""
+// ToolName returns the gen_ai.tool.name of an error of code naming tool:
+// tool, but for a TOOL_NOT_FOUND, whose tool name is the caller's, not
+// one of the service's tools, and is no attribute value ("").
+func ToolName(code, tool string) string {
+	if code == toolerr.CodeToolNotFound {
+		return ""
 	}
+	return tool
+}
+
+// Error counts one error returned to a tool caller, its tool name by
+// [ToolName].
+func (s *Set) Error(ctx context.Context, a ErrorAttrs) {
+	a.Tool = ToolName(a.Code, a.Tool)
 	s.errors.Add(ctx, 1, s.errAttrs.options(errorKey(a), errorSet)...)
 }
 

@@ -1,12 +1,10 @@
 package mcptest
 
 import (
-	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-	"go.opentelemetry.io/otel/sdk/metric/metricdata"
+	"go.opentelemetry.io/otel/attribute"
 
 	"github.com/toolerr/toolerr"
 )
@@ -50,22 +48,8 @@ func (r *rig) checkCallCounts(t *testing.T, outs []outcome) {
 // calls returns the toolerr.tool.calls counter's values by tool.
 func (r *rig) calls(t *testing.T) map[string]int64 {
 	t.Helper()
-	var rm metricdata.ResourceMetrics
-	require.NoError(t, r.metrics.Collect(context.Background(), &rm))
-	out := map[string]int64{}
-	for _, sm := range rm.ScopeMetrics {
-		for _, m := range sm.Metrics {
-			if m.Name != "toolerr.tool.calls" {
-				continue
-			}
-			sum, ok := m.Data.(metricdata.Sum[int64])
-			require.True(t, ok, "toolerr.tool.calls is an int64 counter: %T", m.Data)
-			require.True(t, sum.IsMonotonic)
-			for _, dp := range sum.DataPoints {
-				tool, _ := dp.Attributes.Value("gen_ai.tool.name")
-				out[tool.AsString()] += dp.Value
-			}
-		}
-	}
-	return out
+	return counterBy(t, r, "toolerr.tool.calls", func(a attribute.Set) string {
+		tool, _ := a.Value("gen_ai.tool.name")
+		return tool.AsString()
+	})
 }

@@ -51,7 +51,7 @@ func caseCallIDs() *testCase {
 // caseTelemetry: each failed call is one toolerr.error span (with
 // toolerr.code, toolerr.category and, for a failure of the server's side,
 // error.type and the Error status), one count of toolerr.errors by
-// error.type and toolerr.tool, and one log record whose cause is redacted.
+// error.type and gen_ai.tool.name, and one log record whose cause is redacted.
 func caseTelemetry() *testCase {
 	tool := newTool("telemetry_fail", func(_ context.Context, args json.RawMessage) (any, error) {
 		var in struct{ Note string }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/sdk/metric/metricdata"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 
@@ -41,7 +42,7 @@ func (r *report) assertRecorded(t *testing.T, p map[string]any) {
 	attrs := spanAttributes(s)
 	assert.Equal(t, p["code"], attrs["toolerr.code"], "%s: span attribute toolerr.code", tool)
 	assert.Equal(t, p["category"], attrs["toolerr.category"], "%s: span attribute toolerr.category", tool)
-	assert.Equal(t, tool, attrs["gen_ai.tool.name"], "%s: span attribute toolerr.tool", tool)
+	assert.Equal(t, tool, attrs["gen_ai.tool.name"], "%s: span attribute gen_ai.tool.name", tool)
 	var server string
 	for _, ex := range r.wire.exchanges() {
 		if tr, sp := ex.trace(); tr == trace {
@@ -152,9 +153,9 @@ func (r *rig) sweepTelemetry(t *testing.T) {
 type failureKey struct{ tool, code, category string }
 
 // checkFailureCounts checks that every failure the client saw was
-// counted once in the toolerr.errors counter (by toolerr.tool and
+// counted once in the toolerr.errors counter (by gen_ai.tool.name and
 // error.type, with toolerr.category) and recorded on one toolerr.error
-// span (with toolerr.tool, toolerr.code and toolerr.category), and that
+// span (with gen_ai.tool.name, toolerr.code and toolerr.category), and that
 // nothing else was. Tools with a call the client cancelled are left out:
 // the server records a failure the client never got. A failure replayed
 // to a retry (mcptool.MetaReplayed) is the first call's, with its ids,
@@ -184,7 +185,7 @@ func (r *rig) checkFailureCounts(t *testing.T, outs []outcome) {
 			counted[k] += n
 		}
 	}
-	assert.Equal(t, want, counted, "toolerr.errors by toolerr.tool, error.type and toolerr.category")
+	assert.Equal(t, want, counted, "toolerr.errors by gen_ai.tool.name, error.type and toolerr.category")
 	spans := map[failureKey]int64{}
 	for _, s := range r.spans.Ended() {
 		if s.Name() != errorSpanName {
@@ -195,28 +196,38 @@ func (r *rig) checkFailureCounts(t *testing.T, outs []outcome) {
 			spans[k]++
 		}
 	}
-	assert.Equal(t, want, spans, "%s spans by toolerr.tool, toolerr.code and toolerr.category", errorSpanName)
+	assert.Equal(t, want, spans, "%s spans by gen_ai.tool.name, toolerr.code and toolerr.category", errorSpanName)
 }
 
 // counted returns the toolerr.errors counter's values by tool, code and
 // category.
 func (r *rig) counted(t *testing.T) map[failureKey]int64 {
 	t.Helper()
+	return counterBy(t, r, "toolerr.errors", func(a attribute.Set) failureKey {
+		tool, _ := a.Value("gen_ai.tool.name")
+		code, _ := a.Value("error.type")
+		category, _ := a.Value("toolerr.category")
+		return failureKey{tool.AsString(), code.AsString(), category.AsString()}
+	})
+}
+
+// counterBy returns the values of the monotonic int64 counter name,
+// summed by the key each point's attributes give.
+func counterBy[K comparable](t *testing.T, r *rig, name string, key func(attribute.Set) K) map[K]int64 {
+	t.Helper()
 	var rm metricdata.ResourceMetrics
 	require.NoError(t, r.metrics.Collect(context.Background(), &rm))
-	out := map[failureKey]int64{}
+	out := map[K]int64{}
 	for _, sm := range rm.ScopeMetrics {
 		for _, m := range sm.Metrics {
-			if m.Name != "toolerr.errors" {
+			if m.Name != name {
 				continue
 			}
 			sum, ok := m.Data.(metricdata.Sum[int64])
-			require.True(t, ok, "toolerr.errors is an int64 counter: %T", m.Data)
+			require.True(t, ok, "%s is an int64 counter: %T", name, m.Data)
+			require.True(t, sum.IsMonotonic, "%s is monotonic", name)
 			for _, dp := range sum.DataPoints {
-				tool, _ := dp.Attributes.Value("gen_ai.tool.name")
-				code, _ := dp.Attributes.Value("error.type")
-				category, _ := dp.Attributes.Value("toolerr.category")
-				out[failureKey{tool.AsString(), code.AsString(), category.AsString()}] += dp.Value
+				out[key(dp.Attributes)] += dp.Value
 			}
 		}
 	}
